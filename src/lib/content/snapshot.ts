@@ -1,0 +1,29 @@
+/**
+ * Reads and validates the content snapshot straight from disk. Used by scripts and unit tests;
+ * the Astro build reads the same files through content collections (src/content.config.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentFiles, type ContentKey, type SiteContent } from './files';
+
+export class ContentError extends Error {}
+
+function formatIssues(file: string, error: { issues: { path: (string | number)[]; message: string }[] }) {
+  return error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
+}
+
+export function readSnapshot(directory: string): SiteContent {
+  const result: Partial<Record<ContentKey, unknown>> = {};
+  for (const [key, { file, schema, many }] of Object.entries(contentFiles)) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(join(directory, file), 'utf8'));
+    } catch (error) {
+      throw new ContentError(`${file}: cannot be read as JSON (${(error as Error).message})`);
+    }
+    const parsed = (many ? schema.array() : schema).safeParse(raw);
+    if (!parsed.success) throw new ContentError(formatIssues(file, parsed.error));
+    result[key as ContentKey] = parsed.data;
+  }
+  return result as SiteContent;
+}

@@ -1,0 +1,87 @@
+/**
+ * Everything a route's page needs to render: title and meta, the placed blocks and the
+ * resolved sources. The .astro page only draws this.
+ */
+import type { Article, BlockData, Production } from '../../schemas';
+import type { SiteContent } from '../content/files';
+import { excerpt } from '../site/text';
+import { placeBlocks, type Placement } from './placement';
+import type { Route } from './routes';
+import { resolvePageSources, type ModelRecord, type ResolvedSources } from './sources';
+
+export interface PageMetaView {
+  /** The document title, '{site} | {page}'. */
+  title: string;
+  description: string;
+  keywords: string[];
+  /** Absolute URL of the sharing image. */
+  image: string;
+  canonicalUrl: string;
+  facebookVerificationCode?: string;
+}
+
+export interface PageView {
+  meta: PageMetaView;
+  placement: Placement;
+  sources: ResolvedSources;
+  blockData: Map<string, BlockData>;
+}
+
+const FALLBACK_IMAGE = '/media/covers/framside.webp';
+
+export function documentTitle(siteTitle: string, pageTitle: string): string {
+  return `${siteTitle} | ${pageTitle}`;
+}
+
+export function absoluteUrl(host: string, path: string): string {
+  return new URL(path, `${host}/`).toString();
+}
+
+function isProduction(record: ModelRecord): record is Production {
+  return 'pageReference' in record && 'contents' in record;
+}
+
+function isArticle(record: ModelRecord): record is Article {
+  return 'slug' in record && 'content' in record;
+}
+
+/** The single record a standard page is about (the article, the production), if any. */
+export function primaryRecord(sources: ResolvedSources): Article | Production | undefined {
+  for (const value of Object.values(sources)) {
+    if (value && !Array.isArray(value) && (isArticle(value) || isProduction(value))) return value;
+  }
+  return undefined;
+}
+
+function recordDescription(record: Article | Production): string {
+  return isArticle(record) ? excerpt(record.content) : (record.contents[0]?.summary ?? '');
+}
+
+function recordImage(record: Article | Production): string | undefined {
+  if (isArticle(record)) return record.image?.url;
+  return record.assets.find((asset) => asset.type === 'first_image')?.url;
+}
+
+export function pageView(route: Route, content: SiteContent): PageView {
+  const { page } = route;
+  const sources = resolvePageSources(page, route.params, content);
+  const primary = primaryRecord(sources);
+  const meta = page.meta[content.config.locale.default] ?? {};
+  const pageTitle = primary?.title ?? meta.title ?? page.title;
+  const description = meta.description ?? (primary ? recordDescription(primary) : page.title);
+  const image = meta.image ?? (primary ? recordImage(primary) : undefined) ?? FALLBACK_IMAGE;
+  const wanted = new Set(page.blocks.flatMap((block) => block.data.ids));
+  return {
+    meta: {
+      title: documentTitle(content.site.title, pageTitle),
+      description,
+      keywords: meta.keywords ?? [],
+      image: absoluteUrl(content.config.host, image),
+      canonicalUrl: absoluteUrl(content.config.host, route.canonicalPath),
+      ...(meta.facebookVerificationCode ? { facebookVerificationCode: meta.facebookVerificationCode } : {}),
+    },
+    placement: placeBlocks(page),
+    sources,
+    blockData: new Map(content.blockData.filter((record) => wanted.has(record.id)).map((record) => [record.id, record])),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Resolves a page's sources: each source picks records of one model from the content by its
+ * filters, with '@name' values bound to the route's parameters.
+ */
+import type { Article, Event, Filter, Page, Production, Source } from '../../schemas';
+import type { SiteContent } from '../content/files';
+import { readProperty } from './properties';
+
+export type RouteParams = Record<string, string>;
+
+export type ModelRecord = Article | Production | Event;
+
+/** What a resolved source holds: a list for collections, one record or null otherwise. */
+export type SourceValue = ModelRecord[] | ModelRecord | null;
+
+export type ResolvedSources = Record<string, SourceValue>;
+
+export function recordsOfModel(content: SiteContent, model: Source['model']): ModelRecord[] {
+  switch (model) {
+    case 'article':
+      return content.articles;
+    case 'production':
+      return content.productions;
+    case 'event':
+      return content.events;
+  }
+}
+
+/** The name of the route parameter a filter value binds, or null for a literal. */
+export function boundParameter(value: Filter['value']): string | null {
+  return typeof value === 'string' && value.startsWith('@') ? value.slice(1) : null;
+}
+
+/** The literal a filter compares with, after binding route parameters. */
+export function filterValue(filter: Filter, params: RouteParams): Filter['value'] {
+  const name = boundParameter(filter.value);
+  if (name === null) return filter.value;
+  const bound = params[name];
+  if (bound === undefined) throw new Error(`Filter on ${String(filter.property)} needs route parameter '${name}'`);
+  return bound;
+}
+
+export function matchesFilter(item: unknown, filter: Filter, params: RouteParams): boolean {
+  const expected = filterValue(filter, params);
+  const properties = Array.isArray(filter.property) ? filter.property : [filter.property];
+  const equal = properties.some((property) => readProperty(item, property) === expected);
+  return filter.operator === 'eq' ? equal : !equal;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (a === undefined || a === null) return b === undefined || b === null ? 0 : 1;
+  if (b === undefined || b === null) return -1;
+  return String(a).localeCompare(String(b), 'nb');
+}
+
+export function resolveSource(source: Source, params: RouteParams, content: SiteContent): SourceValue {
+  let items = recordsOfModel(content, source.model).filter((item) =>
+    source.filters.every((filter) => matchesFilter(item, filter, params)),
+  );
+  const { sort } = source;
+  if (sort) {
+    const direction = sort.direction === 'asc' ? 1 : -1;
+    // Array.prototype.sort is stable, so ties keep snapshot order.
+    items = [...items].sort((a, b) => direction * compareValues(readProperty(a, sort.property), readProperty(b, sort.property)));
+  }
+  if (source.limit !== undefined) items = items.slice(0, source.limit);
+  return source.collection ? items : (items[0] ?? null);
+}
+
+export function resolvePageSources(page: Page, params: RouteParams, content: SiteContent): ResolvedSources {
+  return Object.fromEntries(page.sources.map((source) => [source.name, resolveSource(source, params, content)]));
+}

@@ -1,0 +1,36 @@
+/**
+ * Every URL of the build, from its sitemap: status 200, the title pattern, exactly one h1,
+ * and no WCAG 2.1 A/AA violation found by axe.
+ */
+import { axeViolations, expect, sitemapPaths, test } from './fixtures';
+
+const SLICES = 4;
+
+for (let slice = 0; slice < SLICES; slice += 1) {
+  test(`every page in the sitemap, part ${slice + 1} of ${SLICES}`, async ({ page, request }) => {
+    test.setTimeout(600_000);
+    const paths = (await sitemapPaths(request)).filter((_, index) => index % SLICES === slice);
+    expect(paths.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const path of paths) {
+      const response = await page.goto(path);
+      if (response?.status() !== 200) problems.push(`${path}: status ${response?.status()}`);
+      const title = await page.title();
+      if (!/^Kulturhuset Kaia \| \S.*$/.test(title)) problems.push(`${path}: title '${title}'`);
+      const h1 = await page.locator('h1').count();
+      if (h1 !== 1) problems.push(`${path}: ${h1} h1 elements`);
+      for (const violation of await axeViolations(page)) problems.push(`${path}: axe ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the sitemap lists the pages of the site at their canonical URLs', async ({ request }) => {
+  const paths = await sitemapPaths(request);
+  expect(paths).toContain('/');
+  expect(paths).toContain('/kinoprogram');
+  expect(paths).toContain('/article/babysvomming');
+  expect(paths).not.toContain('/404.html');
+  expect(paths).not.toContain('/kafe');
+  expect(new Set(paths).size).toBe(paths.length);
+});

@@ -1,0 +1,31 @@
+/** Every browser test starts with the browser's clock at the build's pinned moment. */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { FIXED_NOW } from './clock';
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.clock.setFixedTime(new Date(FIXED_NOW));
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** WCAG 2.1 A and AA rules; nothing is excluded. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+}
+
+/** Every path in the build's sitemap. */
+export async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname);
+}

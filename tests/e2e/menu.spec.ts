@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures';
+
+test('the skip link takes keyboard users to the main content', async ({ page }) => {
+  await page.goto('/om-huset');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Hopp til hovudinnhaldet' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('the menu works by keyboard: open Kino, reach Filmoversikt, close with Escape', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Hovudmeny' });
+  const kino = nav.locator('summary', { hasText: 'Kino' });
+  const filmoversikt = nav.getByRole('link', { name: 'Filmoversikt' });
+  await expect(filmoversikt).toBeHidden();
+
+  await nav.getByRole('link', { name: 'Kulturprogram' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(kino).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(filmoversikt).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(filmoversikt).toBeHidden();
+  await expect(kino).toBeFocused();
+
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Kinoprogram' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(filmoversikt).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/filmoversikt\/?$/);
+  await expect(page.getByRole('navigation', { name: 'Hovudmeny' }).getByRole('link', { name: 'Filmoversikt' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the menu opens by mouse and closes on a click elsewhere', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Hovudmeny' });
+  await nav.locator('summary', { hasText: 'Kino' }).click();
+  await expect(nav.getByRole('link', { name: 'Kinoprogram' })).toBeVisible();
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await expect(nav.getByRole('link', { name: 'Kinoprogram' })).toBeHidden();
+});
+
+test('on a phone the menu sits behind a button that says whether it is open', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Meny' });
+  const nav = page.getByRole('navigation', { name: 'Hovudmeny' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Bassenget' })).toBeHidden();
+  await toggle.tap();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await nav.locator('summary', { hasText: 'Kino' }).tap();
+  await nav.getByRole('link', { name: 'Filmoversikt' }).tap();
+  await expect(page).toHaveURL(/\/filmoversikt\/?$/);
+  await context.close();
+});
+
+test('without JavaScript the whole menu is reachable', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Hovudmeny' });
+  await expect(nav.getByRole('link', { name: 'Bassenget' })).toBeVisible();
+  await nav.locator('summary', { hasText: 'Kino' }).click();
+  await expect(nav.getByRole('link', { name: 'Filmoversikt' })).toBeVisible();
+  await context.close();
+});
+
+test('the footer carries the legal links, the accessibility statement and the contact details', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Personvernerklæring' })).toHaveAttribute('href', '/article/personvernerklaering');
+  await expect(footer.getByRole('link', { name: 'Info om cookies' })).toHaveAttribute('href', '/article/info-om-cookies');
+  await expect(footer.getByRole('link', { name: 'Tilgjengelegheitserklæring' })).toHaveAttribute('hreflang', 'nn');
+  await expect(footer.getByRole('link', { name: 'Kontakt oss' })).toHaveAttribute('href', '/kontakt');
+  await expect(footer.getByRole('link', { name: 'post@kulturhuset-kaia.example' })).toBeVisible();
+  await expect(footer).toContainText('+47 12 34 56 78');
+  await expect(footer).toContainText('Kaivegen 1, 6480 Aukra');
+});

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+
+const redirects: { from: string; to: string }[] = JSON.parse(readFileSync('content/redirects.json', 'utf8'));
+
+test('an unknown path shows the 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/finst-ikkje-her');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle('Kulturhuset Kaia | 404');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vi fann ikkje sida');
+  await expect(page.getByRole('link', { name: /kinoprogram/i }).first()).toBeVisible();
+});
+
+test('trailing slash and index.html reach the same page', async ({ page }) => {
+  for (const path of ['/kinoprogram', '/kinoprogram/', '/kinoprogram/index.html', '/myra/nota/', '/article/babysvomming/']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/(kinoprogram|myra\/nota|article\/babysvomming)$/);
+  }
+});
+
+test('every redirect of the content lands on its target', async ({ page }) => {
+  expect(redirects.length).toBeGreaterThan(0);
+  for (const { from, to } of redirects) {
+    await page.goto(from);
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === to, { timeout: 5_000 });
+    await expect(page.locator('h1')).toHaveCount(1);
+  }
+});
+
+test('the alias shows its page with the canonical URL of that page', async ({ page }) => {
+  const response = await page.goto('/kafe');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', 'https://www.kulturhuset-kaia.example/feskarn');
+});
+
+test('pages carry meta and Open Graph tags, the front page its domain verification', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Kulturhuset Kaia | Framside');
+  await expect(page.locator('meta[name=description]')).toHaveAttribute('content', /.{20,}/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https:\/\/www\.kulturhuset-kaia\.example\/media\//);
+  await expect(page.locator('meta[name="facebook-domain-verification"]')).toHaveCount(1);
+  await page.goto('/article/babysvomming');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Kulturhuset Kaia \| /);
+  await expect(page.locator('meta[name="facebook-domain-verification"]')).toHaveCount(0);
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { placeBlocks } from '../../src/lib/pages/placement';
+import type { Block } from '../../src/schemas';
+import { page } from './fixtures/content';
+
+const block = (id: string, row: number, column: number, order: number, hide = false): Block => ({
+  component: 'content',
+  id,
+  hide,
+  place: { row, column, order },
+  data: { ids: [] },
+});
+
+describe('placeBlocks', () => {
+  it('puts blocks in their row and column, sorted by order', () => {
+    const { rows, misplaced } = placeBlocks(
+      page({ id: 'p', path: '/p', blocks: [block('c', 1, 0, 3), block('a', 1, 0, 1), block('cover', 0, 0, 1), block('side', 1, 1, 0), block('b', 1, 0, 2)] }),
+    );
+    expect(rows.map((row) => row.width)).toEqual(['full', 'container']);
+    expect(rows[0]?.columns[0]?.blocks.map((b) => b.id)).toEqual(['cover']);
+    expect(rows[1]?.columns[0]?.blocks.map((b) => b.id)).toEqual(['a', 'b', 'c']);
+    expect(rows[1]?.columns[1]?.blocks.map((b) => b.id)).toEqual(['side']);
+    expect(misplaced).toEqual([]);
+  });
+
+  it('leaves hidden blocks out', () => {
+    const { rows } = placeBlocks(page({ id: 'p', path: '/p', blocks: [block('shown', 1, 0, 1), block('hidden', 1, 0, 2, true)] }));
+    expect(rows[1]?.columns[0]?.blocks.map((b) => b.id)).toEqual(['shown']);
+  });
+
+  it('reports blocks placed outside the template instead of dropping them silently', () => {
+    const { misplaced } = placeBlocks(page({ id: 'p', path: '/p', blocks: [block('no-row', 5, 0, 1), block('no-column', 0, 3, 1)] }));
+    expect(misplaced.map((b) => b.id)).toEqual(['no-row', 'no-column']);
+  });
+
+  it('keeps the span of every column', () => {
+    const { rows } = placeBlocks(page({ id: 'p', path: '/p' }));
+    expect(rows[1]?.columns[0]?.span).toEqual({ xs: 12, md: 12, lg: 12 });
+  });
+});

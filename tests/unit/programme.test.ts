@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { groupByDay, isUpcoming, nextEventOf, programmeForDay, ticketState, upcomingShowings } from '../../src/lib/programme/programme';
+import { formatDayHeading, formatTime, osloDay } from '../../src/lib/programme/time';
+import { event, movie } from './fixtures/content';
+
+const film = movie('film', 'aaaaa');
+const link = { pageReference: 'film-aaaaa' };
+const now = new Date('2026-11-23T10:00:00+01:00');
+
+describe('the programme at a fixed moment', () => {
+  const events = [
+    event('late', '2026-11-24T21:00:00+01:00', link),
+    event('past', '2026-11-23T09:59:00+01:00', link),
+    event('after-midnight', '2026-11-25T00:30:00+01:00', link),
+    event('early', '2026-11-24T12:00:00+01:00', link),
+    event('today', '2026-11-23T18:00:00+01:00', link),
+    event('orphan', '2026-11-23T19:00:00+01:00', { pageReference: 'nobody-zzzzz' }),
+  ];
+
+  it('keeps only what has not started, earliest first, with its production', () => {
+    expect(upcomingShowings(events, [film], now).map((s) => s.event.id)).toEqual(['today', 'early', 'late', 'after-midnight']);
+    expect(isUpcoming(events[1]!, now)).toBe(false);
+  });
+
+  it('groups by the day in Oslo, not in UTC', () => {
+    const days = groupByDay(upcomingShowings(events, [film], now));
+    expect(days.map((d) => [d.day, d.showings.map((s) => s.event.id)])).toEqual([
+      ['2026-11-23', ['today']],
+      ['2026-11-24', ['early', 'late']],
+      ['2026-11-25', ['after-midnight']],
+    ]);
+    expect(osloDay('2026-11-24T23:30:00Z')).toBe('2026-11-25');
+  });
+
+  it('picks one day', () => {
+    expect(programmeForDay(upcomingShowings(events, [film], now), '2026-11-24').map((s) => s.event.id)).toEqual(['early', 'late']);
+  });
+
+  it('names today and tomorrow, and writes times the Norwegian way', () => {
+    expect(formatDayHeading('2026-11-23', now)).toBe('I dag, måndag 23. november');
+    expect(formatDayHeading('2026-11-24', now)).toBe('I morgon, tysdag 24. november');
+    expect(formatDayHeading('2026-11-25', now)).toBe('Onsdag 25. november');
+    expect(formatTime('2026-11-24T21:05:00+01:00')).toBe('21.05');
+  });
+
+  it('finds the next showing of a film, skipping cancelled ones', () => {
+    const cancelled = event('cancelled', '2026-11-23T12:00:00+01:00', link, { status: 'cancelled' });
+    expect(nextEventOf(film, [...events, cancelled], now)?.id).toBe('today');
+  });
+});
+
+describe('ticketState', () => {
+  const base = event('e', '2026-11-24T18:00:00+01:00', link);
+  it('offers a ticket only for a scheduled show that has not started and is not sold out', () => {
+    expect(ticketState(base, now)).toEqual({ kind: 'on-sale', few: false });
+    expect(ticketState({ ...base, availability: 'few' }, now)).toEqual({ kind: 'on-sale', few: true });
+    expect(ticketState({ ...base, availability: 'soldout' }, now)).toEqual({ kind: 'sold-out' });
+    expect(ticketState({ ...base, status: 'cancelled' }, now)).toEqual({ kind: 'cancelled' });
+    expect(ticketState({ ...base, status: 'postponed' }, now)).toEqual({ kind: 'postponed' });
+    expect(ticketState(base, new Date('2026-11-24T18:00:00+01:00'))).toEqual({ kind: 'started' });
+  });
+});
