@@ -2,6 +2,9 @@
 import { readFileSync } from 'node:fs';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { readBuildEnv } from './src/lib/config/build-env.ts';
+import { originOf } from './src/lib/hosting/policy.ts';
+import { hosting } from './src/integrations/hosting.ts';
 
 /** Settings the config needs before content collections exist, read from the snapshot. */
 /** @param {string} file */
@@ -9,6 +12,9 @@ const readSnapshot = (file) => JSON.parse(readFileSync(new URL(`./content/${file
 const siteConfig = readSnapshot('config.json');
 /** @type {{from: string, to: string}[]} */
 const redirects = readSnapshot('redirects.json');
+const env = readBuildEnv();
+/** @param {(string | null)[]} values */
+const origins = (values) => /** @type {string[]} */ (values.filter(Boolean));
 
 export default defineConfig({
   site: siteConfig.host,
@@ -18,7 +24,16 @@ export default defineConfig({
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
   redirects: Object.fromEntries(redirects.map(({ from, to }) => [from, { status: 301, destination: to }])),
-  integrations: [react()],
+  integrations: [
+    react(),
+    hosting({
+      redirects,
+      connectOrigins: [],
+      formOrigins: origins([originOf(env.PUBLIC_NEWSLETTER_ENDPOINT)]),
+      frameOrigins: [],
+      imageOrigins: [],
+    }),
+  ],
   devToolbar: { enabled: false },
   server: { port: 4321 },
 });

@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { FIXED_NOW } from './tests/e2e/clock';
 
-const PORT = Number(process.env['E2E_PORT'] ?? 4322);
+const PREVIEW_PORT = Number(process.env['E2E_PREVIEW_PORT'] ?? 4322);
+const NGINX_PORT = Number(process.env['E2E_NGINX_PORT'] ?? 4323);
 
 /**
- * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real
- * build, served by `astro preview` on loopback. The build's clock is pinned so the programme
- * is repeatable; tests pin the browser's clock to the same moment.
+ * Browser tests drive Debian's Chromium (never a downloaded browser) against the real build in
+ * dist/ (scripts/e2e.mjs builds it with the test clock first), served twice: by astro preview,
+ * and by nginx with the build's own hosting config, as in production.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,7 +17,6 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'nn-NO',
     timezoneId: 'Europe/Oslo',
     launchOptions: {
@@ -34,13 +33,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npm run build && npx astro preview --host 127.0.0.1 --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    env: { SITE_NOW: FIXED_NOW },
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'nginx', use: { baseURL: `http://127.0.0.1:${NGINX_PORT}` } },
+    { name: 'preview', use: { baseURL: `http://127.0.0.1:${PREVIEW_PORT}` }, testIgnore: /(hosting|hostile-paths)\.spec\.ts/ },
+  ],
+  webServer: [
+    {
+      command: `npx astro preview --host 127.0.0.1 --port ${PREVIEW_PORT}`,
+      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node scripts/serve-nginx.mjs --root dist --port ${NGINX_PORT} --max-seconds 5400`,
+      url: `http://127.0.0.1:${NGINX_PORT}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,2 +1,7 @@
-/** The moment the test build and the test browser both treat as now (a Monday morning). */
-export const FIXED_NOW = '2026-11-23T10:00:00+01:00';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The moment the test build and the test browser both treat as now (a Monday morning).
+ * Kept in clock.json so scripts/e2e.mjs builds with the same moment.
+ */
+export const FIXED_NOW: string = JSON.parse(readFileSync(new URL('./clock.json', import.meta.url), 'utf8')).now;

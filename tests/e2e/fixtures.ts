@@ -3,11 +3,23 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { FIXED_NOW } from './clock';
 
-export const test = base.extend({
+export const test = base.extend<{ cspGuard: void }>({
   page: async ({ page }, use) => {
     await page.clock.setFixedTime(new Date(FIXED_NOW));
     await use(page);
   },
+  /** Fails any test during which the page reported a Content-Security-Policy violation. */
+  cspGuard: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+      });
+      await use();
+      expect(violations).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

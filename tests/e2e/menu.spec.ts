@@ -34,7 +34,8 @@ test('the menu works by keyboard: open Kino, reach Filmoversikt, close with Esca
   await expect(filmoversikt).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/filmoversikt\/?$/);
-  await expect(page.getByRole('navigation', { name: 'Hovudmeny' }).getByRole('link', { name: 'Filmoversikt' })).toHaveAttribute('aria-current', 'page');
+  await kino.click();
+  await expect(filmoversikt).toHaveAttribute('aria-current', 'page');
 });
 
 test('the menu opens by mouse and closes on a click elsewhere', async ({ page }) => {

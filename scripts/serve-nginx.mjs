@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * Serves a build with Debian's nginx on loopback, the way production serves it: the build's
+ * own _hosting/nginx.conf inside a server block. The prefix (config, pid, logs, temp) lives in
+ * a temporary directory removed on exit. Stops by itself after --max-seconds.
+ *
+ *   node scripts/serve-nginx.mjs [--root dist] [--port 4323] [--max-seconds 3600]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string', default: 'dist' },
+    port: { type: 'string', default: '4323' },
+    'max-seconds': { type: 'string', default: '3600' },
+  },
+});
+const root = resolve(values.root);
+const siteConfig = join(root, '_hosting', 'nginx.conf');
+if (!existsSync(siteConfig)) {
+  console.error(`serve-nginx: ${siteConfig} is missing; run the build first`);
+  process.exit(1);
+}
+const brotli = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+if (!existsSync(brotli)) {
+  console.error('serve-nginx: the brotli_static module is missing; apt-get install libnginx-mod-http-brotli-static');
+  process.exit(1);
+}
+
+const prefix = mkdtempSync(join(tmpdir(), 'kaia-nginx-'));
+const config = join(prefix, 'nginx.conf');
+writeFileSync(
+  config,
+  `load_module ${brotli};
+worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  types { application/manifest+json webmanifest; text/calendar ics; }
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${values.port};
+    server_name localhost;
+    root ${root};
+    include ${siteConfig};
+  }
+}
+`,
+);
+
+const nginx = spawn('nginx', ['-c', config, '-p', prefix, '-e', `${prefix}/error.log`], { stdio: 'inherit' });
+const stop = () => {
+  if (nginx.exitCode === null) nginx.kill('SIGQUIT');
+};
+const timer = setTimeout(stop, Number(values['max-seconds']) * 1000);
+timer.unref();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, stop);
+nginx.on('exit', (code) => {
+  rmSync(prefix, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
+console.log(`serve-nginx: http://127.0.0.1:${values.port}/ serving ${root}`);

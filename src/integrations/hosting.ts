@@ -1,0 +1,67 @@
+/**
+ * After the build: hash every inline script for the Content-Security-Policy, write the nginx
+ * config and the static-host files, and precompress text files with gzip and brotli so the
+ * server never compresses on the fly.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { AstroIntegration } from 'astro';
+import { nginxServerConfig } from '../lib/hosting/nginx';
+import { contentSecurityPolicy, securityHeaders, type CspInput } from '../lib/hosting/policy';
+import { redirectRules } from '../lib/hosting/redirects';
+import { headersFile, redirectsFile } from '../lib/hosting/static-host';
+
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|ics)$/;
+
+async function listFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** 'sha256-…' of the text of every inline script (no src) in an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1] ?? '')
+    .filter((text) => text.length > 0)
+    .map((text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
+}
+
+export interface HostingOptions extends Omit<CspInput, 'scriptHashes'> {
+  redirects: { from: string; to: string }[];
+}
+
+export function hosting(options: HostingOptions): AstroIntegration {
+  return {
+    name: 'kaia-hosting',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const files = await listFiles(root);
+        const hashes = new Set<string>();
+        for (const file of files.filter((name) => name.endsWith('.html'))) {
+          for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
+        }
+        const csp = contentSecurityPolicy({ ...options, scriptHashes: [...hashes].sort() });
+        const headers = securityHeaders(csp);
+        const rules = redirectRules(options.redirects);
+        await mkdir(join(root, '_hosting'), { recursive: true });
+        await writeFile(join(root, '_hosting', 'nginx.conf'), nginxServerConfig({ headers, redirects: rules }));
+        await writeFile(join(root, '_headers'), headersFile(headers));
+        await writeFile(join(root, '_redirects'), redirectsFile(rules));
+
+        let compressed = 0;
+        for (const file of await listFiles(root)) {
+          if (!COMPRESSIBLE.test(file) || file.includes(`${root}/_hosting/`)) continue;
+          const body = await readFile(file);
+          await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+          await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          compressed += 1;
+        }
+        logger.info(`${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${compressed} files precompressed`);
+      },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * What the site answers with besides its files: cache rules, security headers and the
+ * Content-Security-Policy. One source for nginx, _headers and the tests.
+ */
+
+export interface CspInput {
+  /** 'sha256-…' hashes of every inline script in the build. */
+  scriptHashes: string[];
+  /** Origins the browser may call: partner and runtime APIs, analytics after consent. */
+  connectOrigins: string[];
+  /** Origins forms may post to besides the site itself. */
+  formOrigins: string[];
+  /** Origins that may be framed (the trailer player). */
+  frameOrigins: string[];
+  /** Origins images may come from besides the site (the CMS media host). */
+  imageOrigins: string[];
+}
+
+export function contentSecurityPolicy(input: CspInput): string {
+  const list = (...values: string[]) => [...new Set(values)].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list(`'self'`, ...input.scriptHashes.map((hash) => `'${hash}'`))}`,
+    // Astro inlines small stylesheets and the image focal point is a style attribute.
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src ${list(`'self'`, 'data:', ...input.imageOrigins)}`,
+    `font-src 'self'`,
+    `connect-src ${list(`'self'`, ...input.connectOrigins)}`,
+    `frame-src ${input.frameOrigins.length ? list(...input.frameOrigins) : `'none'`}`,
+    `worker-src 'self'`,
+    `manifest-src 'self'`,
+    `form-action ${list(`'self'`, ...input.formOrigins)}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/** Headers every response carries. */
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+export const CACHE_MEDIA = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/** Paths that must always be revalidated besides HTML: the worker and the search index entry. */
+export const ALWAYS_FRESH = ['/sw.js', '/pagefind/pagefind.js', '/pagefind/pagefind-entry.json'];
+
+/** The origin of a URL, or null when it is not an absolute http(s) URL. */
+export function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}

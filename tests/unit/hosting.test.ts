@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../../src/integrations/hosting';
+import { nginxServerConfig } from '../../src/lib/hosting/nginx';
+import { contentSecurityPolicy, originOf, securityHeaders } from '../../src/lib/hosting/policy';
+import { redirectRules } from '../../src/lib/hosting/redirects';
+import { headersFile, redirectsFile } from '../../src/lib/hosting/static-host';
+
+const csp = contentSecurityPolicy({
+  scriptHashes: ['sha256-abc='],
+  connectOrigins: ['https://api.example', 'https://api.example'],
+  formOrigins: [],
+  frameOrigins: [],
+  imageOrigins: [],
+});
+
+describe('the Content-Security-Policy', () => {
+  it('allows scripts only from the site and by hash, never inline', () => {
+    expect(csp).toContain("script-src 'self' 'sha256-abc='");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('lists each allowed origin once, and forbids framing the site', () => {
+    expect(csp).toContain("connect-src 'self' https://api.example;");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src 'none'");
+  });
+
+  it('goes out with the other security headers', () => {
+    expect(Object.keys(securityHeaders(csp))).toEqual([
+      'Content-Security-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+      'Cross-Origin-Opener-Policy',
+    ]);
+  });
+
+  it('takes origins only from absolute http(s) URLs', () => {
+    expect(originOf('https://a.example/x?y')).toBe('https://a.example');
+    expect(originOf('/relative')).toBeNull();
+    expect(originOf('javascript:alert(1)')).toBeNull();
+    expect(originOf(undefined)).toBeNull();
+  });
+});
+
+describe('inline script hashes', () => {
+  it('hash the exact text of inline scripts and skip external ones', () => {
+    const html = '<script>a()</script><script type="module" src="/x.js"></script><script type="module">b()</script>';
+    expect(inlineScriptHashes(html)).toEqual(['sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=', expect.stringMatching(/^sha256-/)]);
+  });
+});
+
+describe('redirect rules', () => {
+  const rules = redirectRules([{ from: '/kino/', to: '/kinoprogram' }]);
+
+  it('cover every spelling of the old path', () => {
+    expect(rules).toEqual([
+      { from: '/kino', to: '/kinoprogram' },
+      { from: '/kino/', to: '/kinoprogram' },
+      { from: '/kino/index.html', to: '/kinoprogram' },
+    ]);
+  });
+
+  it('become nginx 301s and _redirects lines', () => {
+    const config = nginxServerConfig({ headers: { 'X-Test': 'a "b"' }, redirects: rules });
+    expect(config).toContain('location = /kino/ { return 301 /kinoprogram; }');
+    expect(config).toContain('add_header X-Test "a \\"b\\"" always;');
+    expect(redirectsFile(rules)).toBe('/kino /kinoprogram 301\n/kino/ /kinoprogram 301\n/kino/index.html /kinoprogram 301\n');
+  });
+
+  it('refuse paths nginx would read differently', () => {
+    expect(() => nginxServerConfig({ headers: {}, redirects: [{ from: '/a b', to: '/' }] })).toThrow(/Unsafe/);
+    expect(() => nginxServerConfig({ headers: {}, redirects: [{ from: '/a;return 200', to: '/' }] })).toThrow(/Unsafe/);
+  });
+});
+
+describe('_headers', () => {
+  it('sends security headers everywhere and caches hashed assets for ever', () => {
+    const file = headersFile({ 'X-Content-Type-Options': 'nosniff' });
+    expect(file).toMatch(/^\/\*\n {2}X-Content-Type-Options: nosniff\n/);
+    expect(file).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable');
+    expect(file).toContain('/sw.js\n  Cache-Control: no-cache');
+  });
+});
