@@ -1,14 +1,18 @@
 // @ts-check
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { readBuildEnv } from './src/lib/config/build-env.ts';
+import { contentDirectory } from './src/lib/content/location.ts';
 import { originOf } from './src/lib/hosting/policy.ts';
 import { hosting } from './src/integrations/hosting.ts';
 
 /** Settings the config needs before content collections exist, read from the snapshot. */
+const contentDir = contentDirectory(fileURLToPath(new URL('.', import.meta.url)));
 /** @param {string} file */
-const readSnapshot = (file) => JSON.parse(readFileSync(new URL(`./content/${file}`, import.meta.url), 'utf8'));
+const readSnapshot = (file) => JSON.parse(readFileSync(join(contentDir, file), 'utf8'));
 const siteConfig = readSnapshot('config.json');
 /** @type {{from: string, to: string}[]} */
 const redirects = readSnapshot('redirects.json');

@@ -3,16 +3,21 @@
  * the platform's APIs deliver; each record is validated with its schema from src/schemas.
  */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { contentFiles } from './lib/content/files';
+import { contentDirectory } from './lib/content/location';
+
+const directory = contentDirectory(fileURLToPath(new URL('..', import.meta.url)));
 
 /** Loads one JSON file of the snapshot: an array of records, or one record for settings. */
 function snapshotLoader(file: string, many: boolean): Loader {
   return {
     name: `snapshot:${file}`,
     async load({ store, parseData, watcher }) {
-      const path = new URL(`../content/${file}`, import.meta.url);
+      const path = join(directory, file);
       const raw: unknown = JSON.parse(await readFile(path, 'utf8'));
       const records = many ? (raw as Record<string, unknown>[]) : [raw as Record<string, unknown>];
       store.clear();
@@ -21,7 +26,7 @@ function snapshotLoader(file: string, many: boolean): Loader {
         const id = String(index).padStart(6, '0');
         store.set({ id, data: await parseData({ id, data: record }) });
       }
-      watcher?.add(path.pathname);
+      watcher?.add(path);
     },
   };
 }

@@ -1,0 +1,124 @@
+/**
+ * The import: download every collection, sanitise the editorial HTML, validate every record,
+ * and only then replace the imported files of content/, all at once. Any failure before the
+ * swap leaves content/ exactly as it was.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentFiles } from '../src/lib/content/files';
+import { isHttpError } from '../src/lib/http';
+import { productionOf } from '../src/lib/programme/programme';
+import type { Event, Production } from '../src/schemas';
+import type { ImportConfig } from './config';
+import { sanitiseHtml } from './sanitise';
+import { serialise, sortById } from './serialise';
+import { createClients, downloads, type Download } from './sources';
+import { compareRecords, type CollectionChange } from './summary';
+import { ImportDataError, validateRecords } from './validate';
+import { changedFiles, recoverInterruptedSwap, swapInContent } from './write';
+
+export interface ImportOptions {
+  readonly config: ImportConfig;
+  /** Directory holding the content snapshot; default 'content'. */
+  readonly contentDir?: string;
+  /** Progress lines go here (stderr in the command-line tool). */
+  readonly progress?: (line: string) => void;
+}
+
+export interface ImportResult {
+  readonly changes: CollectionChange[];
+  /** Files of content/ that were rewritten; empty when nothing changed. */
+  readonly written: string[];
+}
+
+export class ImportError extends Error {}
+
+export async function runImport({ config, contentDir = 'content', progress = () => {} }: ImportOptions): Promise<ImportResult> {
+  if (recoverInterruptedSwap(contentDir)) progress('Recovered content/ from an import that was interrupted.');
+  if (!existsSync(contentDir)) throw new ImportError(`The content directory ${contentDir} does not exist.`);
+
+  const clients = createClients(config);
+  const download = async (item: Download): Promise<unknown> => {
+    const started = Date.now();
+    progress(`Fetching ${item.label} …`);
+    try {
+      const data = await item.fetch(clients, config);
+      progress(`Fetched ${item.label}: ${Array.isArray(data) ? `${data.length} records` : 'done'} in ${Date.now() - started} ms`);
+      return data;
+    } catch (error) {
+      if (isHttpError(error)) throw new ImportError(`Fetching ${item.label} failed: ${error.message} (${error.url})`);
+      throw error;
+    }
+  };
+
+  // Downloads run one after another: simple to follow, and kind to the platform.
+  const raw = {
+    articles: await download(downloads.articles),
+    blockData: await download(downloads.blockData),
+    events: await download(downloads.events),
+    sites: await download(downloads.sites),
+    productions: await download(downloads.productions),
+  };
+
+  progress('Checking every record …');
+  const articles = validateRecords('articles', contentFiles.articles.schema, raw.articles).map((article) => ({
+    ...article,
+    content: sanitiseHtml(article.content),
+  }));
+  const blockData = validateRecords('block-data', contentFiles.blockData.schema, raw.blockData).map((record) =>
+    record.type === 'content' ? { ...record, html: sanitiseHtml(record.html) } : record,
+  );
+  const events = validateRecords('events', contentFiles.events.schema, raw.events);
+  const sites = validateRecords('sites', contentFiles.site.schema, raw.sites);
+  const productions = validateRecords('productions', contentFiles.productions.schema, raw.productions).map((production) => ({
+    ...production,
+    contents: production.contents.map((part) => ({ ...part, body: sanitiseHtml(part.body) })),
+  }));
+  const site = sites.find((candidate) => candidate.id === config.siteId);
+  if (!site) throw new ImportDataError(`sites: the platform has no site "${config.siteId}" (KAIA_SITE_ID)`);
+  checkLinks(events, productions);
+  // Sanitised HTML must still satisfy the schemas (an all-script body becomes empty).
+  validateRecords('articles', contentFiles.articles.schema, articles);
+  validateRecords('block-data', contentFiles.blockData.schema, blockData);
+  validateRecords('productions', contentFiles.productions.schema, productions);
+
+  const collections = {
+    articles: sortById(articles),
+    blockData: sortById(blockData),
+    events: sortById(events),
+    productions: sortById(productions),
+  } as const;
+  const files: Record<string, string> = { [contentFiles.site.file]: serialise(site) };
+  for (const [key, records] of Object.entries(collections)) files[contentFiles[key as keyof typeof collections].file] = serialise(records);
+
+  const changes = Object.entries(collections).map(([key, records]) =>
+    compareRecords(contentFiles[key as keyof typeof collections].file.replace(/\.json$/, ''), previous(contentDir, contentFiles[key as keyof typeof collections].file), records),
+  );
+  const written = changedFiles(contentDir, files);
+  if (written.length > 0) {
+    progress(`Writing ${written.join(', ')} …`);
+    swapInContent(contentDir, files);
+  }
+  return { changes, written };
+}
+
+/** Every event must point at a production we have, or its page could not be built. */
+function checkLinks(events: Event[], productions: Production[]) {
+  for (const [index, event] of events.entries()) {
+    if (productionOf(event, productions)) continue;
+    const { pageReference = '', parentSlug = '' } = event.production;
+    throw new ImportDataError(
+      `events: record "${event.id}" (number ${index + 1}): field production: no production with pageReference "${pageReference}" or parentSlug "${parentSlug}"`,
+    );
+  }
+}
+
+/** The records content/ holds now; unreadable or malformed files count as empty. */
+function previous(contentDir: string, file: string): { id: string }[] {
+  try {
+    const data = JSON.parse(readFileSync(join(contentDir, file), 'utf8')) as unknown;
+    return Array.isArray(data) ? data.filter((record): record is { id: string } => typeof record?.id === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Where each collection comes from (SPEC §6, §7 and the design card):
+ *
+ *   articles     management API  GET site/:siteId/article?stable=1      identity-provider token
+ *   block-data   management API  GET site/:siteId/block-data?stable=1   identity-provider token
+ *   events       runtime API     GET sites/:site/basic_events           none
+ *   site         platform API    GET sites                              basic
+ *   productions  platform API    GET sites/:siteId/events               basic
+ *
+ * The platform calls a film or a culture production an "event"; its performances and
+ * showtimes are the runtime API's basic_events, which we call events.
+ */
+import { clientCredentials, createHttpClient, type HttpClient } from '../src/lib/http';
+import type { ImportConfig } from './config';
+
+/** Published content only (SPEC §9: stable flag 1). */
+export const STABLE = 1;
+
+export interface Clients {
+  readonly management: HttpClient;
+  readonly runtime: HttpClient;
+  readonly platform: HttpClient;
+}
+
+export function createClients(config: ImportConfig): Clients {
+  const tokens = clientCredentials({ ...config.identityProvider, timeout: config.timeout });
+  return {
+    management: createHttpClient({ baseURL: config.management.baseURL, auth: { type: 'bearer', tokens }, timeout: config.timeout }),
+    runtime: createHttpClient({ baseURL: config.runtime.baseURL, timeout: config.timeout }),
+    platform: createHttpClient({
+      baseURL: config.platform.baseURL,
+      auth: { type: 'basic', username: config.platform.username, password: config.platform.password },
+      timeout: config.timeout,
+    }),
+  };
+}
+
+export interface Download {
+  /** Human name for progress and errors. */
+  readonly label: string;
+  readonly fetch: (clients: Clients, config: ImportConfig) => Promise<unknown>;
+}
+
+export const downloads = {
+  articles: {
+    label: 'articles (management API)',
+    fetch: (c, config) => c.management.request('site/:siteId/article', { params: { siteId: config.siteId }, query: { stable: STABLE } }),
+  },
+  blockData: {
+    label: 'block-data (management API)',
+    fetch: (c, config) => c.management.request('site/:siteId/block-data', { params: { siteId: config.siteId }, query: { stable: STABLE } }),
+  },
+  events: {
+    label: 'events (runtime API basic_events)',
+    fetch: (c, config) => c.runtime.request('sites/:site/basic_events', { params: { site: config.runtime.site } }),
+  },
+  sites: {
+    label: 'sites (platform API)',
+    fetch: (c) => c.platform.request('sites'),
+  },
+  productions: {
+    label: 'productions (platform API events)',
+    fetch: (c, config) => c.platform.request('sites/:siteId/events', { params: { siteId: config.siteId } }),
+  },
+} as const satisfies Record<string, Download>;

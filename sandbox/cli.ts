@@ -1,0 +1,79 @@
+/**
+ * `npm run sandbox`: runs the platform sandbox in the foreground for manual testing and for
+ * running the import by hand against it.
+ *
+ *   SANDBOX_PORT (4400)  SANDBOX_DATA_DIR (content)  SANDBOX_TOKEN_TTL (300 seconds)
+ *   PLATFORM_API_USER, PLATFORM_API_PASSWORD, IDP_CLIENT_ID, IDP_CLIENT_SECRET (the defaults)
+ *   --fail=API:KIND[:ARG], repeatable: --fail=management:status:500, --fail=platform:slow:3000,
+ *   --fail=runtime:drop, --fail=all:malformed-json
+ */
+import { resolve } from 'node:path';
+import { parseFaultSpec } from './faults';
+import { defaultBasic, defaultClient, startSandbox, type SandboxOptions } from './server';
+
+const usage = 'usage: tsx sandbox/cli.ts [--fail=API:KIND[:ARG]]...\n' +
+  '  API: idp, management, runtime, platform, all\n' +
+  '  KIND: status:CODE (500), slow:MS (1000), malformed-json, bad-record, drop';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name}=${raw} is not a valid number`);
+  return value;
+}
+
+function optionsFromEnv(): SandboxOptions {
+  const env = process.env;
+  return {
+    port: numberFromEnv('SANDBOX_PORT', 4400),
+    dataDir: resolve(env['SANDBOX_DATA_DIR'] || 'content'),
+    basic: {
+      username: env['PLATFORM_API_USER'] || defaultBasic.username,
+      password: env['PLATFORM_API_PASSWORD'] || defaultBasic.password,
+    },
+    client: {
+      id: env['IDP_CLIENT_ID'] || defaultClient.id,
+      secret: env['IDP_CLIENT_SECRET'] || defaultClient.secret,
+    },
+    tokenTtlSeconds: numberFromEnv('SANDBOX_TOKEN_TTL', 300),
+  };
+}
+
+async function main(args: string[]): Promise<void> {
+  const faults = args.map((arg) => {
+    if (arg === '--help' || arg === '-h') {
+      console.log(usage);
+      process.exit(0);
+    }
+    if (!arg.startsWith('--fail=')) throw new Error(`unknown argument ${arg}`);
+    return parseFaultSpec(arg.slice('--fail='.length));
+  });
+  const options = optionsFromEnv();
+  const sandbox = await startSandbox(options);
+  for (const { api, fault } of faults) sandbox.setFault(api, fault);
+
+  const { url } = sandbox;
+  console.log(`identity provider  ${url}/idp/token`);
+  console.log(`management API  ${url}/management/`);
+  console.log(`runtime API  ${url}/runtime/`);
+  console.log(`platform API  ${url}/platform/`);
+  console.log(`sandbox admin  ${url}/__sandbox/`);
+  // Names only: the secrets may be real ones taken from the environment.
+  console.log(`basic user ${options.basic?.username}, idp client ${options.client?.id}, data ${options.dataDir}`);
+  for (const { api, fault } of faults) console.log(`fault on ${api}: ${JSON.stringify(fault)}`);
+
+  const stop = () => {
+    console.log('sandbox: stopping');
+    // A second signal while closing ends the process at once.
+    process.once('SIGINT', () => process.exit(130));
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`sandbox: ${(error as Error).message}\n${usage}`);
+  process.exit(2);
+});

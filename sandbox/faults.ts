@@ -1,0 +1,138 @@
+/**
+ * Faults the sandbox can inject, one slot per API. A fault stays until cleared or, with
+ * `times`, for that many requests. Setting a fault for 'all' puts one shared fault in every
+ * slot, so `times` then counts requests to any API: "the next request anywhere fails once".
+ */
+
+export type Api = 'idp' | 'management' | 'runtime' | 'platform';
+
+export const apis: readonly Api[] = ['idp', 'management', 'runtime', 'platform'];
+
+export type Fault =
+  | { kind: 'status'; status: number; times?: number }
+  | { kind: 'slow'; delayMs: number; times?: number }
+  | { kind: 'malformed-json'; times?: number }
+  | { kind: 'bad-record'; times?: number }
+  | { kind: 'drop'; times?: number };
+
+export type FaultKind = Fault['kind'];
+
+/** A fault in force, with how many more requests it applies to (undefined: until cleared). */
+interface ActiveFault {
+  readonly fault: Fault;
+  remaining: number | undefined;
+}
+
+export class FaultTable {
+  readonly #slots = new Map<Api, ActiveFault>();
+
+  set(api: Api | 'all', fault: Fault | null): void {
+    const targets = api === 'all' ? apis : [api];
+    if (fault === null) {
+      for (const target of targets) this.#slots.delete(target);
+      return;
+    }
+    const active: ActiveFault = { fault: checkFault(fault), remaining: fault.times };
+    for (const target of targets) this.#slots.set(target, active);
+  }
+
+  clear(): void {
+    this.#slots.clear();
+  }
+
+  /** The fault in force for `api` if it is one of `kinds`, counting it as applied once. */
+  take<K extends FaultKind>(api: Api, kinds: readonly K[]): Extract<Fault, { kind: K }> | undefined {
+    const active = this.#slots.get(api);
+    if (!active || !(kinds as readonly FaultKind[]).includes(active.fault.kind)) return undefined;
+    if (active.remaining !== undefined) {
+      active.remaining -= 1;
+      if (active.remaining <= 0) this.#remove(active);
+    }
+    return active.fault as Extract<Fault, { kind: K }>;
+  }
+
+  /** Removes a used-up fault from every slot sharing it (see 'all'). */
+  #remove(active: ActiveFault): void {
+    for (const [api, slot] of this.#slots) if (slot === active) this.#slots.delete(api);
+  }
+}
+
+export function isApi(value: unknown): value is Api {
+  return typeof value === 'string' && (apis as readonly string[]).includes(value);
+}
+
+/**
+ * Validates a fault that may come from JSON or the command line, and returns a clean copy,
+ * so a typo fails loudly instead of silently injecting nothing.
+ */
+export function checkFault(value: unknown): Fault {
+  if (typeof value !== 'object' || value === null) throw new TypeError('a fault must be an object');
+  const raw = value as Record<string, unknown>;
+  const times = raw['times'];
+  if (times !== undefined && !(Number.isInteger(times) && (times as number) > 0))
+    throw new RangeError('fault.times must be a positive integer');
+  const extra = times === undefined ? {} : { times: times as number };
+  switch (raw['kind']) {
+    case 'status': {
+      const status = raw['status'];
+      if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599)
+        throw new RangeError('fault.status must be an HTTP status code (100-599)');
+      return { kind: 'status', status: status as number, ...extra };
+    }
+    case 'slow': {
+      const delayMs = raw['delayMs'];
+      if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0)
+        throw new RangeError('fault.delayMs must be a non-negative number');
+      return { kind: 'slow', delayMs, ...extra };
+    }
+    case 'malformed-json':
+    case 'bad-record':
+    case 'drop':
+      return { kind: raw['kind'], ...extra };
+    default:
+      throw new TypeError(`unknown fault kind ${JSON.stringify(raw['kind'])}`);
+  }
+}
+
+/**
+ * Parses a fault written as API:KIND[:ARG] (the CLI's --fail), such as 'management:status:500',
+ * 'platform:slow:3000' or 'runtime:drop'. ARG defaults to 500 for status and 1000 ms for slow.
+ */
+export function parseFaultSpec(value: string): { api: Api | 'all'; fault: Fault } {
+  const [api, kind, arg, ...rest] = value.split(':');
+  if (rest.length > 0) throw new Error(`${value}: expected API:KIND[:ARG]`);
+  if (api !== 'all' && !isApi(api)) throw new Error(`${value}: unknown API ${JSON.stringify(api)}`);
+  const number = arg === undefined ? undefined : Number(arg);
+  if (arg !== undefined && (arg.trim() === '' || !Number.isFinite(number)))
+    throw new Error(`${value}: ${JSON.stringify(arg)} is not a number`);
+  switch (kind) {
+    case 'status':
+      return { api, fault: checkFault({ kind, status: number ?? 500 }) };
+    case 'slow':
+      return { api, fault: checkFault({ kind, delayMs: number ?? 1000 }) };
+    default:
+      if (arg !== undefined) throw new Error(`${value}: ${kind} takes no argument`);
+      return { api, fault: checkFault({ kind }) };
+  }
+}
+
+/**
+ * The record-breaking copy the 'bad-record' fault answers: the same array with a deep copy of
+ * its first record put out of schema. The dataset itself is never touched.
+ */
+export function breakFirstRecord(records: readonly unknown[]): unknown[] {
+  const copy = [...records];
+  const first = copy[0];
+  if (typeof first !== 'object' || first === null) return copy;
+  const broken = structuredClone(first) as Record<string, unknown>;
+  // Every record type has either a required string title or a required start time.
+  if (typeof broken['title'] === 'string') broken['title'] = null;
+  else broken['startTime'] = 'not-a-time';
+  copy[0] = broken;
+  return copy;
+}
+
+/** The 'malformed-json' body: the real body cut in half, which no JSON parser accepts. */
+export function cutInHalf(body: string): string {
+  return body.slice(0, Math.floor(body.length / 2));
+}

@@ -1,0 +1,554 @@
+/**
+ * The platform sandbox: one loopback HTTP server playing the identity provider, the management
+ * API, the runtime API and the platform data API over a dataset, with real authentication and
+ * injectable faults. The content import is tested against it over real HTTP, so retries, token
+ * refresh and parse errors are exercised the way production would exercise them.
+ *
+ * Only node:http, on purpose: no framework quietly normalises paths, bodies or headers that the
+ * real services would not.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { assertDataset, loadDataset, type Dataset } from './dataset';
+import {
+  breakFirstRecord,
+  checkFault,
+  cutInHalf,
+  FaultTable,
+  isApi,
+  type Api,
+  type Fault,
+} from './faults';
+
+export type { Dataset } from './dataset';
+export { loadDataset } from './dataset';
+export type { Api, Fault } from './faults';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface SandboxOptions {
+  /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** Data to serve; wins over dataDir. */
+  dataset?: Dataset;
+  /** Directory with site.json, articles.json, block-data.json, productions.json, events.json. */
+  dataDir?: string;
+  /** HTTP Basic credentials of the platform data API. */
+  basic?: Credentials;
+  /** OAuth client of the identity provider. */
+  client?: { id: string; secret: string };
+  /** Lifetime of issued tokens in seconds (default 300). */
+  tokenTtlSeconds?: number;
+}
+
+export type AuthKind = 'none' | 'basic' | 'bearer';
+
+export interface RequestLog {
+  api: Api;
+  method: string;
+  /** Path with query string, as the client sent it. */
+  path: string;
+  /** The scheme of the Authorization header sent, whether or not it was accepted. */
+  auth: AuthKind;
+  /** Status answered; 0 while pending, and for dropped or abandoned requests. */
+  status: number;
+}
+
+export interface Sandbox {
+  /** 'http://127.0.0.1:PORT', no trailing slash. */
+  url: string;
+  port: number;
+  /** Injects a fault into one API or all of them; null clears it. */
+  setFault(api: Api | 'all', fault: Fault | null): void;
+  /** Invalidates every token issued so far, as if they had all expired. */
+  revokeTokens(): void;
+  /** Every API request in arrival order (admin requests are not logged). */
+  requests: RequestLog[];
+  /** Clears faults and the request log; issued tokens stay valid (see revokeTokens). */
+  reset(): void;
+  /** Stops listening and cuts open connections, so no test waits on keep-alive sockets. */
+  close(): Promise<void>;
+}
+
+export const defaultBasic: Credentials = { username: 'kaia-import', password: 'sandbox-password' };
+export const defaultClient = { id: 'kaia-import', secret: 'sandbox-secret' };
+export const defaultTokenTtlSeconds = 300;
+
+/** Largest request body read (token requests and admin calls are tiny). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** What a handler answers before faults and serialisation. */
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+interface State {
+  readonly dataset: Dataset;
+  readonly basic: Credentials;
+  readonly client: { id: string; secret: string };
+  readonly ttlSeconds: number;
+  /** Issued tokens and when they expire (ms since epoch). */
+  readonly tokens: Map<string, number>;
+  readonly faults: FaultTable;
+  readonly requests: RequestLog[];
+  /** Aborted on close(), so slow-fault waits end at once. */
+  readonly closing: AbortController;
+}
+
+interface Context {
+  readonly req: IncomingMessage;
+  readonly pathname: string;
+  readonly query: URLSearchParams;
+  readonly state: State;
+}
+
+interface Route {
+  readonly method: 'GET' | 'POST';
+  readonly pattern: RegExp;
+  readonly handle: (ctx: Context, params: string[]) => Answer | Promise<Answer>;
+}
+
+/** How an API is guarded and routed. The idp is unguarded: its handler checks the client. */
+interface ApiSpec {
+  readonly guard: 'none' | 'basic' | 'bearer';
+  /** Sent with every 401 of this API, including injected ones. */
+  readonly challenge: string;
+  readonly routes: readonly Route[];
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const state = createState(options);
+  const server = createServer((req, res) => {
+    handle(req, res, state).catch((error: unknown) => failSafely(res, error));
+  });
+  await listen(server, options.port ?? 0);
+  const port = (server.address() as AddressInfo).port;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    setFault: (api, fault) => setFault(state, api, fault),
+    revokeTokens: () => state.tokens.clear(),
+    requests: state.requests,
+    reset: () => resetState(state),
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        state.closing.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+function createState(options: SandboxOptions): State {
+  const ttlSeconds = options.tokenTtlSeconds ?? defaultTokenTtlSeconds;
+  if (!(Number.isFinite(ttlSeconds) && ttlSeconds > 0)) throw new RangeError('tokenTtlSeconds must be positive');
+  return {
+    dataset: options.dataset ? assertDataset(options.dataset) : loadDataset(options.dataDir),
+    basic: options.basic ?? defaultBasic,
+    client: options.client ?? defaultClient,
+    ttlSeconds,
+    tokens: new Map(),
+    faults: new FaultTable(),
+    requests: [],
+    closing: new AbortController(),
+  };
+}
+
+function resetState(state: State): void {
+  state.faults.clear();
+  // Emptied in place, so a reference to sandbox.requests stays live.
+  state.requests.length = 0;
+}
+
+function setFault(state: State, api: Api | 'all', fault: Fault | null): void {
+  if (api !== 'all' && !isApi(api)) throw new TypeError(`unknown api ${JSON.stringify(api)}`);
+  state.faults.set(api, fault === null ? null : checkFault(fault));
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: the sandbox has well-known credentials and open admin endpoints.
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request flow: admin or API; for an API, log, early faults, auth, route, late faults, send.
+
+async function handle(req: IncomingMessage, res: ServerResponse, state: State): Promise<void> {
+  const raw = req.url ?? '/';
+  const queryAt = raw.indexOf('?');
+  // Split by hand rather than new URL(): a path such as '//host/x' must stay a path.
+  const pathname = queryAt < 0 ? raw : raw.slice(0, queryAt);
+  const query = new URLSearchParams(queryAt < 0 ? '' : raw.slice(queryAt + 1));
+  const ctx: Context = { req, pathname, query, state };
+
+  if (pathname === '/__sandbox' || pathname.startsWith('/__sandbox/')) {
+    send(res, await route(ctx, adminRoutes));
+    return;
+  }
+  const api = apiOf(pathname);
+  if (!api) {
+    send(res, errorAnswer(404, 'not found'));
+    return;
+  }
+  const entry: RequestLog = { api, method: req.method ?? 'GET', path: raw, auth: authKind(req), status: 0 };
+  state.requests.push(entry);
+  if (!(await applyEarlyFault(api, res, entry, state))) return;
+  const answer = await answerApi(ctx, api);
+  entry.status = send(res, applyLateFaults(api, answer, state));
+}
+
+function apiOf(pathname: string): Api | undefined {
+  const first = pathname.split('/')[1];
+  return isApi(first) ? first : undefined;
+}
+
+/**
+ * The faults that strike before the request is looked at: an error status, a dropped
+ * connection, or a delay. Returns whether the request should still be answered normally.
+ */
+async function applyEarlyFault(api: Api, res: ServerResponse, entry: RequestLog, state: State): Promise<boolean> {
+  const fault = state.faults.take(api, ['status', 'drop', 'slow']);
+  if (!fault) return true;
+  if (fault.kind === 'status') {
+    const headers: Record<string, string> = fault.status === 401 ? { 'www-authenticate': specs[api].challenge } : {};
+    entry.status = send(res, errorAnswer(fault.status, 'sandbox fault', headers));
+    return false;
+  }
+  if (fault.kind === 'drop') {
+    res.socket?.destroy();
+    return false;
+  }
+  return wait(fault.delayMs, res, state);
+}
+
+/** Waits, but gives up when the client goes away or the sandbox closes; true if still wanted. */
+async function wait(ms: number, res: ServerResponse, state: State): Promise<boolean> {
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  res.once('close', onClose);
+  try {
+    await delay(ms, undefined, { signal: AbortSignal.any([gone.signal, state.closing.signal]) });
+    return !res.destroyed;
+  } catch {
+    return false;
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+async function answerApi(ctx: Context, api: Api): Promise<Answer> {
+  const spec = specs[api];
+  const refused = checkAuth(ctx, spec);
+  return refused ?? route(ctx, spec.routes);
+}
+
+/** An answer ready to write: status, body text and extra headers. */
+interface Prepared {
+  status: number;
+  text: string;
+  headers: Record<string, string>;
+}
+
+function prepare(answer: Answer): Prepared {
+  return { status: answer.status, text: JSON.stringify(answer.body), headers: answer.headers };
+}
+
+/** Faults that spoil a successful answer: a broken first record, then a truncated body. */
+function applyLateFaults(api: Api, answer: Answer, state: State): Prepared {
+  if (answer.status !== 200) return prepare(answer);
+  const breakIt = Array.isArray(answer.body) && state.faults.take(api, ['bad-record']) !== undefined;
+  const prepared = prepare(breakIt ? { ...answer, body: breakFirstRecord(answer.body as unknown[]) } : answer);
+  if (state.faults.take(api, ['malformed-json'])) prepared.text = cutInHalf(prepared.text);
+  return prepared;
+}
+
+/** Writes a JSON answer unless the connection is gone; returns the status sent (0: none). */
+function send(res: ServerResponse, answer: Answer | Prepared): number {
+  const { status, text, headers } = 'text' in answer ? answer : prepare(answer);
+  if (res.destroyed || res.headersSent) return 0;
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+  return status;
+}
+
+function failSafely(res: ServerResponse, error: unknown): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  console.error('sandbox: request failed', error);
+  send(res, errorAnswer(500, 'sandbox error'));
+}
+
+function route(ctx: Context, routes: readonly Route[]): Answer | Promise<Answer> {
+  const allowed: string[] = [];
+  for (const candidate of routes) {
+    const match = candidate.pattern.exec(ctx.pathname);
+    if (!match) continue;
+    if (candidate.method !== ctx.req.method) {
+      allowed.push(candidate.method);
+      continue;
+    }
+    const params = decodeParams(match.slice(1));
+    return params ? candidate.handle(ctx, params) : errorAnswer(404, 'not found');
+  }
+  if (allowed.length > 0) return errorAnswer(405, 'method not allowed', { allow: allowed.join(', ') });
+  return errorAnswer(404, 'not found');
+}
+
+function decodeParams(raw: (string | undefined)[]): string[] | undefined {
+  try {
+    return raw.map((part) => decodeURIComponent(part ?? ''));
+  } catch {
+    return undefined;
+  }
+}
+
+function ok(body: unknown, headers: Record<string, string> = {}): Answer {
+  return { status: 200, body, headers };
+}
+
+function errorAnswer(status: number, error: string, headers: Record<string, string> = {}): Answer {
+  return { status, body: { error }, headers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authentication.
+
+function authKind(req: IncomingMessage): AuthKind {
+  const scheme = (req.headers.authorization ?? '').split(' ')[0]?.toLowerCase();
+  return scheme === 'basic' ? 'basic' : scheme === 'bearer' ? 'bearer' : 'none';
+}
+
+/** The 401 answer when the API's guard refuses the request, else undefined. */
+function checkAuth(ctx: Context, spec: ApiSpec): Answer | undefined {
+  if (spec.guard === 'none') return undefined;
+  if (spec.guard === 'basic') {
+    const given = basicCredentials(ctx.req);
+    const { username, password } = ctx.state.basic;
+    if (given && safeEqual(given.username, username) && safeEqual(given.password, password)) return undefined;
+    return errorAnswer(401, 'unauthorized', { 'www-authenticate': spec.challenge });
+  }
+  if (validToken(ctx)) return undefined;
+  return errorAnswer(401, 'invalid_token', { 'www-authenticate': spec.challenge });
+}
+
+function validToken(ctx: Context): boolean {
+  const match = /^Bearer +(\S+)\s*$/i.exec(ctx.req.headers.authorization ?? '');
+  const expiresAt = match?.[1] === undefined ? undefined : ctx.state.tokens.get(match[1]);
+  return expiresAt !== undefined && Date.now() < expiresAt;
+}
+
+/** Username and password of an HTTP Basic Authorization header (UTF-8, RFC 7617). */
+function basicCredentials(req: IncomingMessage): Credentials | undefined {
+  const match = /^Basic +([A-Za-z0-9+/=]+)\s*$/i.exec(req.headers.authorization ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** Constant-time comparison (of digests, so unequal lengths are fine too). */
+function safeEqual(a: string, b: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identity provider: OAuth 2 client credentials.
+
+async function issueToken(ctx: Context): Promise<Answer> {
+  const type = (ctx.req.headers['content-type'] ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded'))
+    return errorAnswer(400, 'invalid_request');
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  const form = new URLSearchParams(text);
+  const grant = form.get('grant_type');
+  if (grant === null) return errorAnswer(400, 'invalid_request');
+  if (grant !== 'client_credentials') return errorAnswer(400, 'unsupported_grant_type');
+
+  // Client authentication may come as HTTP Basic (preferred by RFC 6749) or in the body.
+  const basic = basicCredentials(ctx.req);
+  const id = basic?.username ?? form.get('client_id') ?? '';
+  const secret = basic?.password ?? form.get('client_secret') ?? '';
+  const { client } = ctx.state;
+  if (!(safeEqual(id, client.id) && safeEqual(secret, client.secret))) {
+    return errorAnswer(401, 'invalid_client', basic ? { 'www-authenticate': specs.idp.challenge } : {});
+  }
+  return ok(
+    { access_token: newToken(ctx.state), token_type: 'Bearer', expires_in: ctx.state.ttlSeconds },
+    // Token answers must never be cached (RFC 6749, 5.1).
+    { 'cache-control': 'no-store', pragma: 'no-cache' },
+  );
+}
+
+function newToken(state: State): string {
+  const now = Date.now();
+  // Keeps the table small when a benchmark fetches tokens by the thousand.
+  if (state.tokens.size >= 1000) {
+    for (const [token, expiresAt] of state.tokens) if (expiresAt <= now) state.tokens.delete(token);
+  }
+  const token = randomBytes(32).toString('base64url');
+  state.tokens.set(token, now + state.ttlSeconds * 1000);
+  return token;
+}
+
+/** The request body as text, or undefined when it exceeds MAX_BODY_BYTES. */
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data APIs.
+
+/** Management collections answer only the stable (published) state, asked for explicitly. */
+function managementCollection(key: 'articles' | 'blockData'): Route['handle'] {
+  return (ctx, [siteId]) => {
+    if (siteId !== ctx.state.dataset.site.id) return errorAnswer(404, 'site not found');
+    if (ctx.query.get('stable') !== '1') return errorAnswer(400, 'stable=1 is required');
+    return ok(ctx.state.dataset[key]);
+  };
+}
+
+/** Runtime site keys look like 'site118a'. */
+function isRuntimeSite(site: string): boolean {
+  return /^site\d+a$/.test(site);
+}
+
+/** basic_events: every performance and showtime of the site (our events). */
+function runtimeBasicEvents(ctx: Context, [site]: string[]): Answer {
+  if (site === undefined || !isRuntimeSite(site)) return errorAnswer(404, 'site not found');
+  return ok(ctx.state.dataset.events);
+}
+
+function runtimeEventsByKeys(ctx: Context): Answer {
+  const keys = (ctx.query.get('keys') ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  if (keys.length === 0) return errorAnswer(400, 'keys is required');
+  const site = ctx.query.get('site');
+  if (site === null) return errorAnswer(400, 'site is required');
+  if (!isRuntimeSite(site)) return errorAnswer(404, 'site not found');
+  const wanted = new Set(keys);
+  return ok(ctx.state.dataset.events.filter((event) => wanted.has(idOf(event))));
+}
+
+function idOf(record: unknown): string {
+  const id = (record as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : '';
+}
+
+/** The platform calls a film or culture production an "event" (our productions). */
+function platformEvents(ctx: Context, [siteId]: string[]): Answer {
+  if (siteId !== ctx.state.dataset.site.id) return errorAnswer(404, 'site not found');
+  return ok(ctx.state.dataset.productions);
+}
+
+const specs: Record<Api, ApiSpec> = {
+  idp: {
+    guard: 'none',
+    challenge: 'Basic realm="idp"',
+    routes: [{ method: 'POST', pattern: /^\/idp\/token$/, handle: issueToken }],
+  },
+  management: {
+    guard: 'bearer',
+    challenge: 'Bearer error="invalid_token"',
+    routes: [
+      {
+        method: 'GET',
+        pattern: /^\/management\/site\/([^/]+)\/article$/,
+        handle: managementCollection('articles'),
+      },
+      {
+        method: 'GET',
+        pattern: /^\/management\/site\/([^/]+)\/block-data$/,
+        handle: managementCollection('blockData'),
+      },
+    ],
+  },
+  runtime: {
+    guard: 'none',
+    challenge: 'Bearer realm="runtime"',
+    routes: [
+      { method: 'GET', pattern: /^\/runtime\/sites\/([^/]+)\/basic_events$/, handle: runtimeBasicEvents },
+      { method: 'GET', pattern: /^\/runtime\/events$/, handle: runtimeEventsByKeys },
+    ],
+  },
+  platform: {
+    guard: 'basic',
+    challenge: 'Basic realm="platform"',
+    routes: [
+      { method: 'GET', pattern: /^\/platform\/sites$/, handle: (ctx) => ok([ctx.state.dataset.site]) },
+      { method: 'GET', pattern: /^\/platform\/sites\/([^/]+)\/events$/, handle: platformEvents },
+    ],
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Admin endpoints, for poking a running sandbox by hand (curl) or from another process.
+
+async function setFaultFromRequest(ctx: Context): Promise<Answer> {
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  try {
+    const { api, fault } = JSON.parse(text) as { api?: unknown; fault?: unknown };
+    if (api !== 'all' && !isApi(api)) return errorAnswer(400, 'api must be idp, management, runtime, platform or all');
+    const checked = fault === null || fault === undefined ? null : checkFault(fault);
+    setFault(ctx.state, api, checked);
+    return ok({ ok: true, api, fault: checked });
+  } catch (error) {
+    return errorAnswer(400, (error as Error).message);
+  }
+}
+
+const adminRoutes: readonly Route[] = [
+  { method: 'POST', pattern: /^\/__sandbox\/fault$/, handle: setFaultFromRequest },
+  {
+    method: 'POST',
+    pattern: /^\/__sandbox\/revoke-tokens$/,
+    handle: (ctx) => {
+      ctx.state.tokens.clear();
+      return ok({ ok: true });
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/__sandbox\/reset$/,
+    handle: (ctx) => {
+      resetState(ctx.state);
+      return ok({ ok: true });
+    },
+  },
+  { method: 'GET', pattern: /^\/__sandbox\/requests$/, handle: (ctx) => ok(ctx.state.requests) },
+];

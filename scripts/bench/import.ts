@@ -1,0 +1,78 @@
+/**
+ * `npm run bench:import`: import and build cost for the demo dataset and a large one
+ * (10,000 events, 1,000 productions, 500 articles), served by the platform sandbox.
+ * Prints import time, build time and peak memory of each; targets for the large dataset on
+ * a 2-core machine: import under 10 s, build under 120 s, peak memory under 2 GB.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadDataset, startSandbox, type Dataset } from '../../sandbox/server';
+import { largeDataset } from './large-dataset';
+
+const root = resolve(import.meta.dirname, '../..');
+const rssReporter = join(root, 'scripts/bench/report-rss.mjs');
+
+interface Measured {
+  seconds: number;
+  peakMb: number;
+}
+
+function measure(args: string[], env: NodeJS.ProcessEnv): Promise<Measured> {
+  const started = process.hrtime.bigint();
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', rssReporter, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const rss = /@@peak-rss-kb (\d+)/.exec(stderr);
+      if (code !== 0 || !rss) fail(new Error(`${args.join(' ')} exited with ${code}:\n${stderr.slice(-2000)}`));
+      else done({ seconds, peakMb: Number(rss[1]) / 1024 });
+    });
+  });
+}
+
+async function bench(name: string, dataset: Dataset) {
+  const sandbox = await startSandbox({ dataset });
+  const work = mkdtempSync(join(tmpdir(), `kaia-bench-${name}-`));
+  const contentDir = join(work, 'content');
+  cpSync(join(root, 'content'), contentDir, { recursive: true });
+  const env = {
+    ...process.env,
+    CONTENT_DIR: contentDir,
+    KAIA_SITE_ID: dataset.site.id,
+    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
+    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
+    IDP_CLIENT_ID: 'kaia-import',
+    IDP_CLIENT_SECRET: 'sandbox-secret',
+    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
+    RUNTIME_SITE: 'site118a',
+    PLATFORM_API_URL: `${sandbox.url}/platform/`,
+    PLATFORM_API_USER: 'kaia-import',
+    PLATFORM_API_PASSWORD: 'sandbox-password',
+    SITE_NOW: '2026-11-23T10:00:00+01:00',
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+  try {
+    const imported = await measure(['--import', 'tsx', 'import/cli.ts'], env);
+    const built = await measure([join(root, 'node_modules/astro/astro.js'), 'build', '--outDir', join(work, 'dist')], env);
+    return {
+      dataset: name,
+      records: `${dataset.events.length} ev / ${dataset.productions.length} prod / ${dataset.articles.length} art`,
+      'import s': imported.seconds.toFixed(1),
+      'import peak MB': Math.round(imported.peakMb),
+      'build s': built.seconds.toFixed(1),
+      'build peak MB': Math.round(built.peakMb),
+    };
+  } finally {
+    await sandbox.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const demo = loadDataset(join(root, 'content'));
+const rows = [await bench('demo', demo), await bench('large', largeDataset(demo))];
+console.table(rows);
+console.log('Targets for the large dataset: import < 10 s, build < 120 s, peak memory < 2048 MB.');

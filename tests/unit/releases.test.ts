@@ -1,0 +1,79 @@
+/** Staff reimport: releases are switched atomically, five are kept, failures change nothing. */
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { currentRelease, listReleases, publishRelease, rollback, StepFailed, type ReleaseStep } from '../../import/releases';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kaia-releases-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const build = (marker: string): ReleaseStep => ({
+  name: 'build',
+  run: async (releaseDir) => {
+    mkdirSync(releaseDir, { recursive: true });
+    writeFileSync(join(releaseDir, 'index.html'), `<h1>${marker}</h1>`);
+  },
+});
+const served = () => readFileSync(join(dir, 'current', 'index.html'), 'utf8');
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 10, minute));
+
+describe('publishing a release', () => {
+  it('builds into a new directory and points current at it', async () => {
+    const first = await publishRelease(dir, [build('one')], { now: at(0) });
+    expect(first).toBe('20261123T100000Z');
+    expect(lstatSync(join(dir, 'current')).isSymbolicLink()).toBe(true);
+    expect(served()).toBe('<h1>one</h1>');
+    await publishRelease(dir, [build('two')], { now: at(1) });
+    expect(served()).toBe('<h1>two</h1>');
+  });
+
+  it('leaves current as it was when a step fails, names the step, and leaves no half release', async () => {
+    await publishRelease(dir, [build('good')], { now: at(0) });
+    const failing: ReleaseStep = { name: 'import', run: () => Promise.reject(new Error('Request failed with status code 500')) };
+    const error = await publishRelease(dir, [failing, build('bad')], { now: at(1) }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(StepFailed);
+    expect((error as StepFailed).message).toBe('The step "import" failed: Request failed with status code 500');
+    expect(served()).toBe('<h1>good</h1>');
+    expect(readdirSync(dir).sort()).toEqual(['20261123T100000Z', 'current']);
+  });
+
+  it('refuses a build that produced no site', async () => {
+    await publishRelease(dir, [build('good')], { now: at(0) });
+    const empty: ReleaseStep = { name: 'build', run: async () => {} };
+    await expect(publishRelease(dir, [empty], { now: at(1) })).rejects.toThrow(/"build" failed: the release has no index.html/);
+    expect(served()).toBe('<h1>good</h1>');
+  });
+
+  it('keeps the last five releases', async () => {
+    for (let minute = 0; minute < 7; minute += 1) await publishRelease(dir, [build(`r${minute}`)], { now: at(minute) });
+    expect(listReleases(dir)).toHaveLength(5);
+    expect(listReleases(dir)[0]).toBe('20261123T100200Z');
+    expect(served()).toBe('<h1>r6</h1>');
+  });
+
+  it('gives two releases in the same second different names', async () => {
+    const a = await publishRelease(dir, [build('a')], { now: at(0) });
+    const b = await publishRelease(dir, [build('b')], { now: at(0) });
+    expect(b).toBe(`${a}-2`);
+  });
+});
+
+describe('rolling back', () => {
+  it('switches current to the previous release, and refuses at the oldest', async () => {
+    await publishRelease(dir, [build('one')], { now: at(0) });
+    await publishRelease(dir, [build('two')], { now: at(1) });
+    expect(rollback(dir)).toBe('20261123T100000Z');
+    expect(served()).toBe('<h1>one</h1>');
+    expect(() => rollback(dir)).toThrow(/nothing to roll back to/);
+    expect(currentRelease(dir)).toBe('20261123T100000Z');
+  });
+
+  it('says so when nothing is live yet', () => {
+    expect(() => rollback(dir)).toThrow(/No release is live yet/);
+    expect(existsSync(join(dir, 'current'))).toBe(false);
+  });
+});
