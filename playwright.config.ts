@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 const PREVIEW_PORT = Number(process.env['E2E_PREVIEW_PORT'] ?? 4322);
 const NGINX_PORT = Number(process.env['E2E_NGINX_PORT'] ?? 4323);
+const DIST = process.env['E2E_DIST'] ?? 'dist';
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real build in
@@ -39,7 +40,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx astro preview --host 127.0.0.1 --port ${PREVIEW_PORT}`,
+      command: `npx astro preview --host 127.0.0.1 --port ${PREVIEW_PORT} --outDir ${DIST}`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/`,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -47,7 +48,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node scripts/serve-nginx.mjs --root dist --port ${NGINX_PORT} --max-seconds 5400`,
+      command: `node scripts/serve-nginx.mjs --root ${DIST} --port ${NGINX_PORT} --max-seconds 5400`,
       url: `http://127.0.0.1:${NGINX_PORT}/`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -2,6 +2,8 @@
 /**
  * Builds the site with the test clock pinned, then runs the browser tests against it, served
  * by astro preview and by nginx. Extra arguments go to `playwright test`.
+ *
+ * E2E_DIST (default dist), E2E_PREVIEW_PORT and E2E_NGINX_PORT let two runs share a machine.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,5 +14,6 @@ const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-run('npx', ['astro', 'build', '--silent']);
+const outDir = process.env.E2E_DIST ?? 'dist';
+run('npx', ['astro', 'build', '--silent', '--outDir', outDir]);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
