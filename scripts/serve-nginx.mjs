@@ -64,8 +64,9 @@ http {
 );
 
 const nginx = spawn('nginx', ['-c', config, '-p', prefix, '-e', `${prefix}/error.log`], { stdio: 'inherit' });
+// Fast shutdown (SIGTERM): a test harness should not wait for idle keep-alive connections.
 const stop = () => {
-  if (nginx.exitCode === null) nginx.kill('SIGQUIT');
+  if (nginx.exitCode === null) nginx.kill('SIGTERM');
 };
 const timer = setTimeout(stop, Number(values['max-seconds']) * 1000);
 timer.unref();

@@ -3,6 +3,7 @@
  * A bad value stops the build with a message that names the variable.
  */
 import { z } from 'astro/zod';
+import { GTM_ID_PATTERN } from '../analytics/services';
 
 const buildEnvSchema = z.object({
   /**
@@ -12,6 +13,17 @@ const buildEnvSchema = z.object({
   SITE_NOW: z.string().datetime({ offset: true }).optional(),
   /** Where the newsletter form posts; without it the block offers sign-up by e-mail. */
   PUBLIC_NEWSLETTER_ENDPOINT: z.string().url().optional(),
+  /**
+   * Google Tag Manager container id ('GTM-…'). Loaded only after the visitor consents; without
+   * it, consented events still reach window.dataLayer but no tag manager script loads.
+   */
+  PUBLIC_GTM_ID: z.string().regex(GTM_ID_PATTERN, 'expected a container id such as GTM-ABC123').optional(),
+  /** Film-club API of partner 118 (used when it is the first partner in the site config). */
+  PUBLIC_FILMCLUB_API_118: z.string().url().optional(),
+  /** Film-club API of partner 178. */
+  PUBLIC_FILMCLUB_API_178: z.string().url().optional(),
+  /** Runtime API (current events: times, availability, ticket links). */
+  PUBLIC_RUNTIME_API: z.string().url().optional(),
 });
 
 export type BuildEnv = z.infer<typeof buildEnvSchema>;

@@ -3,14 +3,24 @@
  */
 import { readBuildEnv, buildNow } from '../config/build-env';
 import { siteContent } from '../content/query';
+import { filmclubSettings, type FilmclubSettings } from '../filmclub/settings';
+import { liveEventsSettings, type LiveEventsSettings } from '../programme/live-settings';
 import { buildRouteTable, type RouteTable } from './routes';
 
-let table: Promise<{ table: RouteTable; now: Date; newsletterEndpoint: string | undefined }> | undefined;
+let table: Promise<{ table: RouteTable; now: Date; newsletterEndpoint: string | undefined; filmclub: FilmclubSettings | null; liveEvents: LiveEventsSettings | null }> | undefined;
 
 export function siteBuild() {
   table ??= siteContent().then((content) => {
     const env = readBuildEnv();
-    return { table: buildRouteTable(content), now: buildNow(), newsletterEndpoint: env.PUBLIC_NEWSLETTER_ENDPOINT };
+    return {
+      table: buildRouteTable(content),
+      now: buildNow(),
+      newsletterEndpoint: env.PUBLIC_NEWSLETTER_ENDPOINT,
+      // Film club on or off for the whole build (first partner id and its API URL).
+      filmclub: filmclubSettings(content.config.partners, env),
+      // Ticket lists refreshed in the browser from the runtime API.
+      liveEvents: liveEventsSettings(content.config.partners, env.PUBLIC_RUNTIME_API),
+    };
   });
   return table;
 }

@@ -1,13 +1,23 @@
 /** Dates and times as visitors read them: Europe/Oslo, nynorsk. Built on Intl, no hand-made zone maths. */
 
 export const TIME_ZONE = 'Europe/Oslo';
-const LOCALE = 'nn-NO';
+
+// Names are spelled out here rather than asked of Intl: browsers do not all carry nynorsk data,
+// and a stale build redrawn in the browser must read exactly like the build (the same strings
+// Node's full ICU gives for nn-NO).
+const WEEKDAYS = ['søndag', 'måndag', 'tysdag', 'onsdag', 'torsdag', 'fredag', 'laurdag'];
+const WEEKDAYS_SHORT = ['sø.', 'må.', 'ty.', 'on.', 'to.', 'fr.', 'la.'];
+const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
+const MONTHS_SHORT = ['jan.', 'feb.', 'mars', 'apr.', 'mai', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'des.'];
 
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
-const shortDayFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const clockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Weekday (0 = Sunday), day of month and month (0 = January) of a YYYY-MM-DD day. */
+function partsOf(day: string): { weekday: number; date: number; month: number; year: number } {
+  const noon = new Date(`${day}T12:00:00Z`);
+  return { weekday: noon.getUTCDay(), date: noon.getUTCDate(), month: noon.getUTCMonth(), year: noon.getUTCFullYear() };
+}
 
 /** The calendar day in Oslo, as YYYY-MM-DD. */
 export function osloDay(moment: Date | string): string {
@@ -38,22 +48,25 @@ export function formatDayHeading(day: string, now: Date): string {
 
 /** 'tysdag 24. november' for a YYYY-MM-DD day. */
 export function formatDayName(day: string): string {
-  return dayFormat.format(new Date(`${day}T12:00:00Z`));
+  const { weekday, date, month } = partsOf(day);
+  return `${WEEKDAYS[weekday]} ${date}. ${MONTHS[month]}`;
 }
 
 /** 'tys. 24. nov.' */
 export function formatShortDay(moment: Date | string): string {
-  return shortDayFormat.format(new Date(moment));
+  const { weekday, date, month } = partsOf(osloDay(moment));
+  return `${WEEKDAYS_SHORT[weekday]} ${date}. ${MONTHS_SHORT[month]}`;
 }
 
 /** Clock time the Norwegian way: '19.30'. */
 export function formatTime(moment: Date | string): string {
-  return timeFormat.format(new Date(moment)).replace(':', '.');
+  return clockFormat.format(new Date(moment)).replace(':', '.');
 }
 
 /** '24. november 2026' */
 export function formatDate(moment: Date | string | number): string {
-  return dateFormat.format(new Date(moment));
+  const { date, month, year } = partsOf(osloDay(new Date(moment)));
+  return `${date}. ${MONTHS[month]} ${year}`;
 }
 
 function capitalise(text: string): string {

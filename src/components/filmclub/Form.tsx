@@ -1,0 +1,85 @@
+/**
+ * Accessible form parts for the film-club screens: labelled fields whose errors are tied to
+ * them, and an error summary that takes focus and links to each field (GOV.UK pattern).
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export interface FieldProps {
+  id: string;
+  label: string;
+  type: 'email' | 'password' | 'text';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+}
+
+export function Field({ id, label, type, autoComplete, value, onChange, error, hint }: FieldProps) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`fc-field${error ? ' fc-field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="fc-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="fc-field__error" id={`${id}-error`}>
+          <span className="visually-hidden">Feil: </span>
+          {error}
+        </p>
+      )}
+      <input
+        id={id}
+        name={id}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        required
+        {...(type === 'email' ? { inputMode: 'email' as const, spellCheck: false, autoCapitalize: 'none' } : {})}
+      />
+    </div>
+  );
+}
+
+export interface SummaryItem {
+  /** Field id to link to, or undefined for a failure of the whole form. */
+  field?: string;
+  text: string;
+}
+
+/** Shown above the form after a failed attempt; takes focus so screen readers read it at once. */
+export function ErrorSummary({ items, attempt }: { items: SummaryItem[]; attempt: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (items.length > 0) ref.current?.focus();
+  }, [attempt]);
+  if (items.length === 0) return null;
+  return (
+    <div className="fc-error-summary" role="alert" aria-labelledby="fc-error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="fc-error-summary-title">Noko gjekk gale</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.field ?? 'form'}-${item.text}`}>{item.field ? <a href={`#${item.field}`}>{item.text}</a> : item.text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A polite live region for progress and results. */
+export function Status({ children }: { children: ReactNode }) {
+  return (
+    <p className="fc-status" role="status" aria-live="polite">
+      {children}
+    </p>
+  );
+}
+
+export const emailProblem = (value: string): string | undefined =>
+  value.trim() === '' ? 'Skriv inn e-postadressa di.' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? undefined : 'Skriv inn ei gyldig e-postadresse, til dømes namn@døme.no.';

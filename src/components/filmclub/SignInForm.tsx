@@ -1,0 +1,65 @@
+/** Sign-in screen of the film club. */
+import { useState, type SubmitEvent } from 'react';
+import { signIn } from '../../lib/filmclub/actions';
+import { failureMessage } from '../../lib/filmclub/messages';
+import type { FilmclubSettings } from '../../lib/filmclub/settings';
+import { errorCleared } from '../../lib/filmclub/stores';
+import { emailProblem, ErrorSummary, Field, Status, type SummaryItem } from './Form';
+import { returnPath, useFilmclubApi, useUser } from './use-filmclub';
+
+export default function SignInForm({ settings }: { settings: FilmclubSettings }) {
+  const api = useFilmclubApi(settings);
+  const user = useUser();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<SummaryItem[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    errorCleared();
+    const found: SummaryItem[] = [];
+    const emailError = emailProblem(email);
+    if (emailError) found.push({ field: 'fc-email', text: emailError });
+    if (password === '') found.push({ field: 'fc-password', text: 'Skriv inn passordet ditt.' });
+    setAttempt((n) => n + 1);
+    setProblems(found);
+    if (found.length > 0) return;
+    if (await signIn(api, email.trim(), password)) {
+      setDone(true);
+      window.location.assign(returnPath(window.location.search));
+    }
+  }
+
+  const serverProblem: SummaryItem[] = user.error && !user.loading ? [{ text: failureMessage(user.error, 'sign-in') }] : [];
+  const fieldError = (id: string) => problems.find((problem) => problem.field === id)?.text;
+
+  if (user.userProfile && !done && !user.loading) {
+    return (
+      <div className="fc-card">
+        <p>
+          Du er logga inn som <strong>{user.userProfile.userName || user.userProfile.email}</strong>.
+        </p>
+        <p>
+          <a href="/filmklubb/mi-side">Gå til Mi side</a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
+      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} />
+      <Field id="fc-email" label="E-postadresse" type="email" autoComplete="username" value={email} onChange={setEmail} error={fieldError('fc-email')} />
+      <Field id="fc-password" label="Passord" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={fieldError('fc-password')} />
+      <button type="submit" className="button" disabled={user.loading}>
+        Logg inn
+      </button>
+      <Status>{user.loading ? 'Loggar inn …' : done ? 'Du er logga inn.' : ''}</Status>
+      <p className="fc-links">
+        <a href="/filmklubb/gloymt-passord">Gløymt passordet?</a> · <a href="/filmklubb/bli-medlem">Bli medlem</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Film-club state (SPEC §4) in nanostores, with one function per transition. Components and
+ * scripts subscribe to the `$` stores; only the functions here change them.
+ */
+import { atom } from 'nanostores';
+import type { Event } from '../../schemas/event';
+import type { MovieInfo, Review, Ticket, UserProfile, WatchItem } from './model';
+import { clearStoredProfile, readStoredProfile, storeProfile } from './profile-storage';
+
+/** A failure as stored: the error the call ended with (its message is never shown as is). */
+export type StoredError = unknown;
+
+// ---- user ----------------------------------------------------------------------------------
+
+export interface UserState {
+  readonly userProfile: UserProfile | null;
+  readonly loading: boolean;
+  readonly error: StoredError | null;
+  readonly isEmailSent: boolean;
+}
+
+export const initialUserState: UserState = { userProfile: null, loading: false, error: null, isEmailSent: false };
+export const $user = atom<UserState>(initialUserState);
+
+/** Requesting a profile (sign-in, sign-up, forgotten password) sets loading on. */
+export function profileRequested(): void {
+  $user.set({ ...$user.get(), loading: true });
+}
+
+/** A profile (new or stored) replaces the user profile; it is kept in localStorage. */
+export function profileReceived(profile: UserProfile): void {
+  storeProfile(profile);
+  $user.set({ ...$user.get(), userProfile: profile, loading: false, error: null });
+}
+
+/** A sign-in or sign-up failure stores the error. */
+export function profileFailed(error: StoredError): void {
+  $user.set({ ...$user.get(), loading: false, error });
+}
+
+/** A separate action clears the error. */
+export function errorCleared(): void {
+  $user.set({ ...$user.get(), error: null });
+}
+
+/** Forgotten password sent: clears the error and sets isEmailSent. */
+export function emailSent(): void {
+  $user.set({ ...$user.get(), loading: false, error: null, isEmailSent: true });
+}
+
+/** Forgotten password failed: stores the error. */
+export function emailFailed(error: StoredError): void {
+  $user.set({ ...$user.get(), loading: false, error, isEmailSent: false });
+}
+
+/** Reads the stored profile into state (every page does this once). */
+export function profileRestored(): UserProfile | null {
+  const profile = readStoredProfile();
+  $user.set({ ...$user.get(), userProfile: profile });
+  return profile;
+}
+
+/** Signing out forgets the profile and everything member-specific. */
+export function signedOut(): void {
+  clearStoredProfile();
+  $user.set(initialUserState);
+  $tickets.set(initialLoadable());
+  $watchList.set(initialWatchList);
+}
+
+// ---- movie info, reviews, tickets: loading / success / failure ------------------------------
+
+export interface Loadable<T> {
+  readonly loading: boolean;
+  readonly data: T | null;
+  readonly error: StoredError | null;
+}
+
+export const initialLoadable = <T>(): Loadable<T> => ({ loading: false, data: null, error: null });
+
+export const $movieInfo = atom<Loadable<MovieInfo>>(initialLoadable());
+export const $reviews = atom<Loadable<Review[]>>(initialLoadable());
+export const $tickets = atom<Loadable<Ticket[]>>(initialLoadable());
+
+export function loadStarted<T>(store: { get(): Loadable<T>; set(value: Loadable<T>): void }): void {
+  store.set({ ...store.get(), loading: true, error: null });
+}
+
+export function loadSucceeded<T>(store: { get(): Loadable<T>; set(value: Loadable<T>): void }, data: T): void {
+  store.set({ loading: false, data, error: null });
+}
+
+export function loadFailed<T>(store: { get(): Loadable<T>; set(value: Loadable<T>): void }, error: StoredError): void {
+  store.set({ ...store.get(), loading: false, error });
+}
+
+// ---- watch list -----------------------------------------------------------------------------
+
+export interface WatchListState {
+  readonly requested: boolean;
+  readonly items: WatchItem[];
+  readonly loading: boolean;
+  readonly error: StoredError | null;
+}
+
+export const initialWatchList: WatchListState = { requested: false, items: [], loading: false, error: null };
+export const $watchList = atom<WatchListState>(initialWatchList);
+
+export function watchListRequested(): void {
+  $watchList.set({ ...$watchList.get(), requested: true, loading: true, error: null });
+}
+
+/** Success puts the full list. */
+export function watchListReceived(items: WatchItem[]): void {
+  $watchList.set({ ...$watchList.get(), items, loading: false, error: null });
+}
+
+export function watchListFailed(error: StoredError): void {
+  $watchList.set({ ...$watchList.get(), loading: false, error });
+}
+
+/** Adding a movie appends that single movie locally (once). */
+export function watchListAppended(movie: WatchItem): void {
+  const state = $watchList.get();
+  if (state.items.some((item) => item.movieId === movie.movieId)) return;
+  $watchList.set({ ...state, items: [...state.items, movie] });
+}
+
+// ---- events ---------------------------------------------------------------------------------
+
+export interface EventsState {
+  /** Ids asked for so far; never asked for twice. */
+  readonly requested: string[];
+  readonly items: Event[];
+}
+
+export const $events = atom<EventsState>({ requested: [], items: [] });
+
+/** Records ids as requested; returns those not requested before. */
+export function eventsRequested(ids: readonly string[]): string[] {
+  const state = $events.get();
+  const fresh = [...new Set(ids)].filter((id) => !state.requested.includes(id));
+  if (fresh.length > 0) $events.set({ ...state, requested: [...state.requested, ...fresh] });
+  return fresh;
+}
+
+/** Loaded events are appended to the item list. */
+export function eventsLoaded(items: readonly Event[]): void {
+  const state = $events.get();
+  $events.set({ ...state, items: [...state.items, ...items] });
+}

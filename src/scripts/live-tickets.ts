@@ -1,0 +1,105 @@
+/**
+ * Keeps a production page's ticket list current without a rebuild: asks the runtime API
+ * (SPEC §7 events call, through the shared HTTP layer and the $events store) for the listed
+ * events, and redraws what changed: the time (re-sorted), and the ticket cell — a sold-out,
+ * cancelled or started show never keeps a ticket link, and says why. A failing runtime API
+ * is only logged; the list from the build stays.
+ */
+import { loadEvents } from '../lib/filmclub/actions';
+import { createRuntimeApi } from '../lib/filmclub/api';
+import { $events } from '../lib/filmclub/stores';
+import { ticketState } from '../lib/programme/programme';
+import { BUY_TICKET, FEW_TICKETS, noTicketReason, ticketLinkLabel } from '../lib/programme/ticket-labels';
+import { formatDayName, formatShortDay, formatTime, osloDay } from '../lib/programme/time';
+import type { Event } from '../schemas/event';
+import { refreshProgramme } from './live-programme';
+
+const AVAILABILITY = ['available', 'few', 'soldout'];
+const STATUS = ['scheduled', 'cancelled', 'postponed', 'rescheduled'];
+
+/** Only well-formed events are applied; anything else from the network is ignored. */
+function isUsable(value: unknown): value is Event {
+  const event = value as Partial<Event> | null;
+  return (
+    typeof event?.id === 'string' &&
+    typeof event.startTime === 'string' &&
+    !Number.isNaN(Date.parse(event.startTime)) &&
+    AVAILABILITY.includes(event.availability ?? '') &&
+    STATUS.includes(event.status ?? '') &&
+    typeof event.ticketUrl === 'string' &&
+    /^https:\/\//.test(event.ticketUrl)
+  );
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function redrawTime(row: HTMLElement, event: Event): void {
+  if (row.dataset['starts'] === event.startTime) return;
+  row.dataset['starts'] = event.startTime;
+  const day = osloDay(event.startTime);
+  row.querySelector('time')?.setAttribute('datetime', event.startTime);
+  const dayLabel = row.querySelector<HTMLElement>('[data-day]');
+  if (dayLabel) {
+    dayLabel.dataset['day'] = day;
+    dayLabel.dataset['dayName'] = formatDayName(day);
+  }
+  const time = row.querySelector('[data-time]');
+  if (time) time.textContent = formatTime(event.startTime);
+}
+
+function redrawAction(row: HTMLElement, event: Event, title: string, list: HTMLElement): void {
+  const cell = row.querySelector<HTMLElement>('[data-ticket-action]');
+  if (!cell) return;
+  const state = ticketState(event, new Date());
+  const reason = noTicketReason(state);
+  if (reason !== null) {
+    cell.replaceChildren(element('span', state.kind === 'started' ? 'status' : 'status status--stop', reason));
+    return;
+  }
+  // Reuse a link from the build (it carries the analytics item of this production).
+  const model = cell.querySelector<HTMLAnchorElement>('[data-ticket-link]') ?? list.querySelector<HTMLAnchorElement>('[data-ticket-link]');
+  const link = model ? (model.cloneNode(true) as HTMLAnchorElement) : element('a', 'button button--ticket', BUY_TICKET);
+  link.dataset['ticketLink'] = '';
+  link.href = event.ticketUrl;
+  link.setAttribute('aria-label', ticketLinkLabel(title, `${formatShortDay(event.startTime)} kl. ${formatTime(event.startTime)}`));
+  const wrapper = element('span', 'ticket-action');
+  if (state.kind === 'on-sale' && state.few) wrapper.append(element('span', 'status status--few', FEW_TICKETS));
+  wrapper.append(link);
+  cell.replaceChildren(wrapper);
+}
+
+function apply(list: HTMLElement, events: readonly unknown[]): void {
+  const title = list.dataset['title'] ?? '';
+  let moved = false;
+  for (const event of events) {
+    if (!isUsable(event)) continue;
+    const row = list.querySelector<HTMLElement>(`[data-event-id="${CSS.escape(event.id)}"]`);
+    if (!row) continue;
+    if (row.dataset['starts'] !== event.startTime) moved = true;
+    redrawTime(row, event);
+    redrawAction(row, event, title, list);
+  }
+  if (moved) {
+    const rows = [...list.querySelectorAll<HTMLElement>('[data-event-id]')];
+    const parent = rows[0]?.parentElement;
+    rows.sort((a, b) => Date.parse(a.dataset['starts'] ?? '') - Date.parse(b.dataset['starts'] ?? ''));
+    parent?.append(...rows);
+  }
+  refreshProgramme(list, Date.now());
+}
+
+export function keepTicketsLive(root: Document): void {
+  for (const list of root.querySelectorAll<HTMLElement>('[data-live-events]')) {
+    const runtime = createRuntimeApi({ runtimeUrl: list.dataset['runtimeUrl'] ?? null, runtimeSite: list.dataset['runtimeSite'] ?? '' });
+    if (!runtime) continue;
+    const ids = [...list.querySelectorAll<HTMLElement>('[data-event-id]')].map((row) => row.dataset['eventId'] ?? '').filter(Boolean);
+    if (ids.length === 0) continue;
+    $events.subscribe((state) => apply(list, state.items));
+    void loadEvents(runtime, ids);
+  }
+}

@@ -1,0 +1,32 @@
+/** Talking to the film-club sandbox from browser tests: its admin endpoints and the demo member. */
+import { e2ePorts } from '../../scripts/e2e-ports.mjs';
+
+const ports = e2ePorts();
+export const partnerUrl = (partner: 118 | 178 = 118) => `http://127.0.0.1:${partner === 118 ? ports.filmclub118 : ports.filmclub178}`;
+
+export const demoMember = { email: 'medlem@kulturhuset-kaia.example', password: 'Kinokveld2026', name: 'Kari Nordvik' };
+
+export type Fault = { kind: 'status'; status: number } | { kind: 'html' } | { kind: 'slow'; delayMs: number } | { kind: 'down' };
+
+async function admin(path: string, body?: unknown, partner: 118 | 178 = 118): Promise<unknown> {
+  const response = await fetch(`${partnerUrl(partner)}/__sandbox/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status}`);
+  const text = await response.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+export const setFault = (fault: Fault | null, path?: string, partner: 118 | 178 = 118) => admin('fault', { fault, ...(path ? { path } : {}) }, partner);
+export const resetSandbox = (partner: 118 | 178 = 118) => admin('reset', {}, partner);
+export const outbox = async (partner: 118 | 178 = 118) => (await admin('outbox', undefined, partner)) as { email: string }[];
+export const partnerRequests = async (partner: 118 | 178 = 118) =>
+  (await admin('requests', undefined, partner)) as { method: string; path: string; headers: Record<string, string> }[];
+
+/** A fresh member's details, unique per call. */
+export function newMember(tag: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { name: `Testar ${tag}`, email: `testar-${tag}-${id}@kulturhuset-kaia.example`, password: `Passord-${id}` };
+}

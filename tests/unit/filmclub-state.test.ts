@@ -1,0 +1,234 @@
+/**
+ * Film-club state (SPEC §4): every transition of the user state, the shared loading / success /
+ * failure pattern, the watch list and the events, and the stored profile. The partner is a
+ * plain object implementing FilmclubApi, so each answer and failure can be chosen.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addToWatchList, loadEvents, loadMovieInfo, loadReviews, loadTickets, loadWatchList, requestNewPassword, signIn, signUp } from '../../src/lib/filmclub/actions';
+import type { FilmclubApi, RuntimeApi } from '../../src/lib/filmclub/api';
+import type { WatchItem } from '../../src/lib/filmclub/model';
+import { PROFILE_KEY, readStoredProfile } from '../../src/lib/filmclub/profile-storage';
+import {
+  $events,
+  $movieInfo,
+  $reviews,
+  $tickets,
+  $user,
+  $watchList,
+  errorCleared,
+  initialLoadable,
+  initialUserState,
+  initialWatchList,
+  profileRestored,
+  profileRequested,
+  signedOut,
+} from '../../src/lib/filmclub/stores';
+import { HttpError } from '../../src/lib/http';
+import type { Event } from '../../src/schemas';
+
+class MemoryStorage {
+  private values = new Map<string, string>();
+  getItem(key: string) {
+    return this.values.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.values.set(key, value);
+  }
+  removeItem(key: string) {
+    this.values.delete(key);
+  }
+}
+
+const kari = { userName: 'Kari Nordvik', email: 'medlem@kulturhuset-kaia.example', token: 'tok-1' };
+const film: WatchItem = { movieId: 7, title: 'Naustet', edis: ['318119'], poster: null, link: null };
+const failure = new HttpError('Request failed with status code 500', 'status', 'http://partner/x', 500, { Message: 'nei' });
+
+/** A partner whose every call succeeds unless told otherwise; calls are recorded in order. */
+function partner(overrides: Partial<FilmclubApi> = {}) {
+  const calls: string[] = [];
+  const api: FilmclubApi = {
+    login: async () => (calls.push('login'), kari),
+    signUp: async () => (calls.push('signUp'), kari),
+    forgotPassword: async () => void calls.push('forgotPassword'),
+    switchTokens: async (token) => void calls.push(`switchTokens ${token}`),
+    movieInfo: async () => (calls.push('movieInfo'), { title: 'Naustet', movieId: 7, edis: ['318119'], rating: 4.1, ratingCount: 12, poster: null, link: null }),
+    reviews: async () => (calls.push('reviews'), []),
+    tickets: async () => (calls.push('tickets'), []),
+    watchList: async () => (calls.push('watchList'), [film]),
+    addToWatchList: async () => (calls.push('addToWatchList'), true),
+    ...overrides,
+  };
+  return { api, calls };
+}
+
+beforeEach(() => {
+  (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+  $user.set(initialUserState);
+  $movieInfo.set(initialLoadable());
+  $reviews.set(initialLoadable());
+  $tickets.set(initialLoadable());
+  $watchList.set(initialWatchList);
+  $events.set({ requested: [], items: [] });
+});
+afterEach(() => {
+  delete (globalThis as { localStorage?: unknown }).localStorage;
+  vi.restoreAllMocks();
+});
+
+describe('user state', () => {
+  it('starts signed out, not loading, no error, e-mail not sent', () => {
+    expect($user.get()).toEqual({ userProfile: null, loading: false, error: null, isEmailSent: false });
+  });
+
+  it('sets loading on while a profile is requested, then stores the profile and keeps it in cw-profile', async () => {
+    const pending = signIn(partner().api, kari.email, 'Kinokveld2026');
+    expect($user.get().loading).toBe(true);
+    expect(await pending).toBe(true);
+    expect($user.get()).toMatchObject({ userProfile: kari, loading: false, error: null });
+    expect(JSON.parse(localStorage.getItem(PROFILE_KEY) ?? '')).toEqual(kari);
+  });
+
+  it('stores a sign-in failure as the error, and a separate action clears it', async () => {
+    const { api } = partner({ login: () => Promise.reject(failure) });
+    expect(await signIn(api, kari.email, 'feil')).toBe(false);
+    expect($user.get()).toMatchObject({ userProfile: null, loading: false, error: failure });
+    errorCleared();
+    expect($user.get().error).toBeNull();
+  });
+
+  it('stores a sign-up failure as the error, and a sign-up success as the profile', async () => {
+    expect(await signUp(partner({ signUp: () => Promise.reject(failure) }).api, 'a@b.no', 'passord12', 'A')).toBe(false);
+    expect($user.get().error).toBe(failure);
+    expect(await signUp(partner().api, 'a@b.no', 'passord12', 'A')).toBe(true);
+    expect($user.get()).toMatchObject({ userProfile: kari, error: null });
+  });
+
+  it('forgotten password: success clears the error and sets isEmailSent; failure stores the error', async () => {
+    $user.set({ ...$user.get(), error: failure });
+    expect(await requestNewPassword(partner().api, kari.email)).toBe(true);
+    expect($user.get()).toMatchObject({ error: null, isEmailSent: true, loading: false });
+    expect(await requestNewPassword(partner({ forgotPassword: () => Promise.reject(failure) }).api, kari.email)).toBe(false);
+    expect($user.get()).toMatchObject({ error: failure, loading: false });
+  });
+
+  it('restores a stored profile on a new page, and signing out clears it and member data', () => {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    expect(profileRestored()).toEqual(kari);
+    expect($user.get().userProfile).toEqual(kari);
+    $tickets.set({ loading: false, data: [], error: null });
+    signedOut();
+    expect($user.get()).toEqual(initialUserState);
+    expect($tickets.get()).toEqual(initialLoadable());
+    expect(localStorage.getItem(PROFILE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['corrupt JSON', '{"userName": "Kari", '],
+    ['another app’s data', '{"theme":"dark"}'],
+    ['a profile without token', JSON.stringify({ ...kari, token: '' })],
+    ['a number', '42'],
+    ['null', 'null'],
+  ])('treats %s in cw-profile as signed out and removes it', (_, stored) => {
+    localStorage.setItem(PROFILE_KEY, stored);
+    expect(profileRestored()).toBeNull();
+    expect($user.get().userProfile).toBeNull();
+    expect(localStorage.getItem(PROFILE_KEY)).toBeNull();
+  });
+
+  it('works signed out when storage is unavailable', () => {
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => { throw new Error('SecurityError'); } });
+    expect(readStoredProfile()).toBeNull();
+    profileRequested();
+    expect($user.get().loading).toBe(true);
+  });
+});
+
+describe('movie info, reviews and tickets: loading, success, failure', () => {
+  it('reviews: loading on request, items on success, error on failure', async () => {
+    const pending = loadReviews(partner().api, '318119');
+    expect($reviews.get().loading).toBe(true);
+    await pending;
+    expect($reviews.get()).toEqual({ loading: false, data: [], error: null });
+    await loadReviews(partner({ reviews: () => Promise.reject(failure) }).api, '318119');
+    expect($reviews.get()).toMatchObject({ loading: false, error: failure });
+  });
+
+  it('tickets: loading on request, items on success, error on failure', async () => {
+    const pending = loadTickets(partner().api);
+    expect($tickets.get().loading).toBe(true);
+    await pending;
+    expect($tickets.get()).toEqual({ loading: false, data: [], error: null });
+    await loadTickets(partner({ tickets: () => Promise.reject(failure) }).api);
+    expect($tickets.get()).toMatchObject({ loading: false, error: failure });
+  });
+
+  it('movie info: stored on success; a failure is only logged', async () => {
+    await loadMovieInfo(partner().api, '318119');
+    expect($movieInfo.get().data?.movieId).toBe(7);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await loadMovieInfo(partner({ movieInfo: () => Promise.reject(failure) }).api, '318119');
+    expect(log).toHaveBeenCalledOnce();
+    expect($movieInfo.get()).toEqual({ loading: false, data: null, error: null });
+  });
+});
+
+describe('watch list', () => {
+  it('switches tokens with the stored token before every fetch, then puts the full list', async () => {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    const { api, calls } = partner();
+    const pending = loadWatchList(api);
+    expect($watchList.get()).toMatchObject({ requested: true, loading: true });
+    await pending;
+    await loadWatchList(api);
+    expect(calls).toEqual(['switchTokens tok-1', 'watchList', 'switchTokens tok-1', 'watchList']);
+    expect($watchList.get()).toEqual({ requested: true, items: [film], loading: false, error: null });
+  });
+
+  it('skips the token switch when no token is stored', async () => {
+    const { api, calls } = partner();
+    await loadWatchList(api);
+    expect(calls).toEqual(['watchList']);
+  });
+
+  it('stores a failure of the switch or the list as the error', async () => {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    await loadWatchList(partner({ switchTokens: () => Promise.reject(failure) }).api);
+    expect($watchList.get()).toMatchObject({ loading: false, error: failure });
+  });
+
+  it('appends the added movie locally when the answer is truthy, once; logs a failure only', async () => {
+    expect(await addToWatchList(partner().api, film)).toBe(true);
+    expect(await addToWatchList(partner().api, film)).toBe(true);
+    expect($watchList.get().items).toEqual([film]);
+    expect(await addToWatchList(partner({ addToWatchList: async () => false }).api, { ...film, movieId: 8 })).toBe(false);
+    expect($watchList.get().items).toHaveLength(1);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(failure) }).api, { ...film, movieId: 9 })).toBe(false);
+    expect(log).toHaveBeenCalledOnce();
+    expect($watchList.get()).toMatchObject({ items: [film], error: null });
+  });
+});
+
+describe('events', () => {
+  const event = (id: string) => ({ id }) as Event;
+
+  it('records requested ids, appends loaded events, and never requests an id twice', async () => {
+    const asked: string[][] = [];
+    const runtime: RuntimeApi = { events: async (ids) => (asked.push([...ids]), ids.map(event)) };
+    await loadEvents(runtime, ['ev-1', 'ev-2']);
+    await loadEvents(runtime, ['ev-2', 'ev-3', 'ev-3']);
+    await loadEvents(runtime, ['ev-1']);
+    expect(asked).toEqual([['ev-1', 'ev-2'], ['ev-3']]);
+    expect($events.get().requested).toEqual(['ev-1', 'ev-2', 'ev-3']);
+    expect($events.get().items.map((item) => item.id)).toEqual(['ev-1', 'ev-2', 'ev-3']);
+  });
+
+  it('only logs a failure, and does not ask again for the ids it tried', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const runtime: RuntimeApi = { events: () => Promise.reject(failure) };
+    await loadEvents(runtime, ['ev-9']);
+    await loadEvents(runtime, ['ev-9']);
+    expect(log).toHaveBeenCalledOnce();
+    expect($events.get()).toEqual({ requested: ['ev-9'], items: [] });
+  });
+});

@@ -1,0 +1,25 @@
+/** Dates read the same in every browser: our nynorsk names match Node's full ICU for nn-NO. */
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDayName, formatShortDay, formatTime, osloDay } from '../../src/lib/programme/time';
+
+const icu = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('nn-NO', { timeZone: 'Europe/Oslo', ...options });
+
+describe('dates in nynorsk', () => {
+  it('match nn-NO for every day of two years', () => {
+    const long = icu({ weekday: 'long', day: 'numeric', month: 'long' });
+    const short = icu({ weekday: 'short', day: 'numeric', month: 'short' });
+    const date = icu({ day: 'numeric', month: 'long', year: 'numeric' });
+    for (let n = 0; n < 730; n += 1) {
+      const moment = new Date(Date.UTC(2026, 0, 1, 11) + n * 86_400_000);
+      expect(formatDayName(osloDay(moment))).toBe(long.format(moment));
+      expect(formatShortDay(moment)).toBe(short.format(moment));
+      expect(formatDate(moment)).toBe(date.format(moment));
+    }
+  });
+
+  it('write clock times the Norwegian way in Oslo time, summer and winter', () => {
+    expect(formatTime('2026-11-23T18:30:00Z')).toBe('19.30');
+    expect(formatTime('2026-07-01T07:05:00Z')).toBe('09.05');
+    expect(formatTime('2026-11-23T23:10:00Z')).toBe('00.10');
+  });
+});
