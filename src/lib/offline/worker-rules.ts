@@ -1,0 +1,102 @@
+/**
+ * The service worker's rules as plain functions (src/sw.ts only wires them to Workbox), and
+ * what the build precaches (src/integrations/offline.ts).
+ *
+ * - Every page of the site (the sitemap, plus the offline page), its assets and the search index
+ *   are precached at install, so after the first visit the whole site works offline. Pages are
+ *   precached as their files (`/kontakt/index.html`); `/kontakt`, `/kontakt/` and `/kontakt?x`
+ *   all find that entry.
+ * - Other HTML of the build (the generated one-filter views of the programmes, which visitors
+ *   with JavaScript never need since they filter in place, member screens, redirect stubs) is
+ *   cached when visited: network first, the stored copy offline.
+ * - Images under /media/ are cached as they are seen, with a limit.
+ * - Nothing else is touched: partner and member APIs, other origins and non-GET requests go to
+ *   the network as if there were no worker, and are never cached.
+ */
+
+/** Precached files, relative to dist/ (Workbox globs). */
+export const PRECACHE_GLOBS = [
+  '**/*.{html,css,js}',
+  '*.svg',
+  // The search: Pagefind's module and worker, the Norwegian WASM, the entry, and every index chunk.
+  'pagefind/pagefind-entry.json',
+  'pagefind/wasm.*.pagefind',
+  'pagefind/*.pf_meta',
+  'pagefind/{fragment,index,filter}/*',
+];
+
+/** Never precached: hosting files, Pagefind's ready-made UIs (the site has its own), images. */
+export const PRECACHE_IGNORES = [
+  '_hosting/**',
+  'media/**',
+  'pagefind/pagefind-ui.js',
+  'pagefind/pagefind-component-ui.js',
+  'pagefind/pagefind-modular-ui.js',
+  'pagefind/pagefind-highlight.js',
+  'pagefind/*.css',
+  'pagefind/playground/**',
+  'pagefind/wasm.unknown.pagefind',
+];
+
+/** Precache entries whose URL carries their content hash need no revision. */
+export const HASHED_URLS = /^(?:_astro\/|pagefind\/(?:fragment|index|filter)\/|pagefind\/pagefind\.[\w-]+\.pf_meta$)/;
+
+/** The page shown for a page that is neither stored nor reachable. */
+export const OFFLINE_PAGE = '/offline/index.html';
+
+/** The file of a directory-format page, relative to dist/: '/' → 'index.html', '/a/b' → 'a/b/index.html'. */
+export function pageFile(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/index.html` : 'index.html';
+}
+
+/** The page files to precache: every URL of the sitemap, and the offline page. */
+export function precachedPageFiles(sitemapXml: string): Set<string> {
+  const files = new Set([pageFile(OFFLINE_PAGE.replace(/index\.html$/, ''))]);
+  for (const match of sitemapXml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
+    files.add(pageFile(decodeURIComponent(new URL((match[1] as string).replace(/&amp;/g, '&')).pathname)));
+  }
+  return files;
+}
+
+/** Whether a globbed file stays in the precache: everything but HTML outside `pages`. */
+export function keepInPrecache(url: string, pages: ReadonlySet<string>): boolean {
+  return !url.endsWith('.html') || pages.has(url);
+}
+
+export const PAGE_CACHE = 'kaia-sider';
+/** Visited pages outside the precache kept for offline use. */
+export const PAGE_LIMITS = { maxEntries: 40, maxAgeSeconds: 14 * 24 * 60 * 60 };
+
+export const IMAGE_CACHE = 'kaia-bilete';
+/** Images kept: enough for the pages of a visit, small enough for any phone. */
+export const IMAGE_LIMITS = { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 };
+
+/**
+ * The precache entry a same-origin page URL may be stored under: the file of a directory-format
+ * page. '/kontakt' and '/kontakt/' give '/kontakt/index.html'; paths that name a file
+ * ('/sw.js', '/404.html') give nothing extra. Query and hash are ignored: the site is static.
+ */
+export function pageFileFor(url: URL): URL | null {
+  const path = url.pathname;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (last.includes('.')) return null;
+  const file = path.endsWith('/') ? `${path}index.html` : `${path}/index.html`;
+  return new URL(file, url.origin);
+}
+
+/**
+ * Whether the worker caches this request as an image of the site: a GET under /media/ of the
+ * site, made by an image element, or with no destination (the page's list of images it showed
+ * before the worker took over, sent as a Workbox CACHE_URLS message).
+ */
+export function isSiteImage(request: { method: string; destination: string; url: string }, origin: string): boolean {
+  if (request.method !== 'GET' || (request.destination !== 'image' && request.destination !== '')) return false;
+  const url = new URL(request.url);
+  return url.origin === origin && url.pathname.startsWith('/media/');
+}
+
+/** Whether a request is a page navigation of this site (answered from the precache, else the network, else a stored copy or the offline page). */
+export function isSiteNavigation(request: { method: string; mode: string; url: string }, origin: string): boolean {
+  return request.method === 'GET' && request.mode === 'navigate' && new URL(request.url).origin === origin;
+}

@@ -1,0 +1,48 @@
+/**
+ * The parts of Pagefind's browser API (pagefind.js, 1.x) the search island uses, and the search
+ * types shared by the index markers and the island.
+ */
+
+/** What the index says a page is: the value of its `type` filter. */
+export type SearchType = 'artikkel' | 'kulturarrangement';
+
+export const SEARCH_TYPES: readonly SearchType[] = ['artikkel', 'kulturarrangement'];
+
+/** How a type reads in a result. */
+export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
+  artikkel: 'Artikkel',
+  kulturarrangement: 'Kulturarrangement',
+};
+
+export function isSearchType(value: unknown): value is SearchType {
+  return typeof value === 'string' && (SEARCH_TYPES as readonly string[]).includes(value);
+}
+
+/** One page's data as Pagefind returns it from `result.data()`. */
+export interface PagefindResultData {
+  url: string;
+  /** Text around the hits, with `<`/`>` escaped and each hit wrapped in `<mark>`. */
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+  filters?: Record<string, string[]>;
+}
+
+export interface PagefindResult {
+  id: string;
+  data(): Promise<PagefindResultData>;
+}
+
+export interface PagefindSearchOptions {
+  filters?: Record<string, string | string[]>;
+  sort?: Record<string, 'asc' | 'desc'>;
+}
+
+export interface PagefindSearch {
+  results: PagefindResult[];
+}
+
+export interface PagefindApi {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(term: string | null, options?: PagefindSearchOptions): Promise<PagefindSearch | null>;
+}

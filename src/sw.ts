@@ -1,0 +1,79 @@
+/// <reference lib="webworker" />
+/**
+ * The site's service worker, built to /sw.js by @vite-pwa/astro (src/integrations/offline.ts).
+ *
+ * Strategy: injectManifest, this file plus the precache manifest Workbox injects. generateSW
+ * could express most of it, but not all of it as we want it:
+ * - pages are precached once, as their files, and found under /page, /page/ and /page?q=…
+ *   through `urlManipulation` (generateSW's directory handler precaches every page twice);
+ * - the precache holds the pages of the sitemap; other pages are cached as visited, and a
+ *   page neither stored nor reachable gets our own offline page;
+ * - only same-origin page navigations, precached files and /media/ images are handled at all,
+ *   so nothing else (partner and member APIs above all) is ever answered from or put into a
+ *   cache;
+ * - the rules are plain functions with unit tests (src/lib/offline/worker-rules.ts).
+ *
+ * Updates: the page registers this worker itself (src/scripts/sw-register.ts, no injected
+ * register script), so the worker takes over as soon as it is installed (skipWaiting +
+ * clientsClaim) and the page reloads onto the new version.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { IMAGE_CACHE, IMAGE_LIMITS, OFFLINE_PAGE, PAGE_CACHE, PAGE_LIMITS, isSiteImage, isSiteNavigation, pageFileFor } from './lib/offline/worker-rules';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/**
+ * Workbox's plugin classes declare their optional callbacks in a way TypeScript's
+ * exactOptionalPropertyTypes rejects as WorkboxPlugin; they are plugins all the same.
+ */
+function plugins(...list: object[]): WorkboxPlugin[] {
+  return list as WorkboxPlugin[];
+}
+
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+clientsClaim();
+cleanupOutdatedCaches();
+
+precacheAndRoute(self.__WB_MANIFEST, {
+  directoryIndex: 'index.html',
+  cleanURLs: false,
+  // Query strings never change a static file: /search?q=… is /search/index.html.
+  ignoreURLParametersMatching: [/.*/],
+  urlManipulation: ({ url }) => {
+    const file = pageFileFor(url);
+    return file ? [file] : [];
+  },
+});
+
+registerRoute(
+  ({ request }) => isSiteImage(request, self.location.origin),
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: plugins(new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...IMAGE_LIMITS, purgeOnQuotaError: true })),
+  }),
+);
+
+// Pages outside the precache (one-filter programme views, member screens, redirect stubs):
+// the network first, a copy kept for offline (only 200 answers, never an error page). These
+// pages are the same for every visitor; what members see comes from the partner APIs, which
+// the worker never handles.
+registerRoute(
+  ({ request }) => isSiteNavigation(request, self.location.origin),
+  new NetworkFirst({
+    cacheName: PAGE_CACHE,
+    plugins: plugins(new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...PAGE_LIMITS, purgeOnQuotaError: true })),
+  }),
+);
+
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+  return Response.error();
+});

@@ -1,0 +1,257 @@
+/**
+ * The service worker (/sw.js) on the real build: the first install, every page, the search and
+ * seen images offline, what it never caches, the precache budget, the reload onto a new
+ * version, and a failed registration. Runs against both nginx and astro preview; the update
+ * tests start their own server of the same kind, so they can swap the build under the page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, sitemapPaths, test } from './fixtures';
+
+const DIST = process.env['E2E_DIST'] ?? 'dist';
+const OFFLINE_READY = 'Innhaldet er no tilgjengeleg fråkopla.';
+/** Installing means downloading the whole precache; under a loaded test machine that takes a while. */
+const INSTALL_MS = 30_000;
+
+/** Waits until the worker has stored the site and controls the page. */
+async function waitForWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
+
+/** The precache manifest injected into a built sw.js. */
+function precacheUrls(sw: string): string[] {
+  return [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] as string);
+}
+
+test('the first visit stores the site for offline use and says so, briefly', async ({ page }) => {
+  await page.goto('/');
+  const notice = page.locator('[data-sw-status]');
+  await expect(notice).toHaveRole('status');
+  await expect(notice).toHaveText(OFFLINE_READY, { timeout: INSTALL_MS });
+  await waitForWorker(page);
+  // It goes by itself (after a few seconds).
+  await expect(notice).toHaveText('', { timeout: 15_000 });
+  // A later page load under the same worker is no first install: no notice.
+  await page.goto('/kontakt');
+  await page.waitForLoadState('load');
+  await expect(page.locator('h1')).toHaveText('Kontaktinformasjon');
+  const registration = await page.evaluate(async () => {
+    const found = await navigator.serviceWorker.getRegistration();
+    return { active: found?.active?.state, installing: found?.installing ?? null, waiting: found?.waiting ?? null };
+  });
+  expect(registration).toEqual({ active: 'activated', installing: null, waiting: null });
+  await expect(notice).toHaveText('');
+});
+
+test('after the first visit, pages, the search and seen images work offline', async ({ page, context }) => {
+  await page.goto('/article/morgonsym');
+  await waitForWorker(page);
+  // The cover image was shown before the worker existed; the worker keeps it all the same.
+  const cover = await page.locator('.cover__image').evaluate((image: HTMLImageElement) => image.currentSrc);
+  expect(new URL(cover).pathname).toMatch(/^\/media\//);
+  await expect.poll(() => page.evaluate(async (url) => (await caches.match(url)) !== undefined, cover)).toBe(true);
+  await context.setOffline(true);
+
+  // The page seen, with its image.
+  await page.reload();
+  await expect(page.locator('h1')).toHaveText('Morgonsym før jobb og skule');
+  await expect.poll(() => page.locator('.cover__image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+  // Pages never opened, with and without a trailing slash.
+  for (const [path, heading] of [
+    ['/kontakt', 'Kontaktinformasjon'],
+    ['/biblioteket/', 'Biblioteket'],
+    ['/saltvatn-i-konsert-gg45j', 'Saltvatn i konsert'],
+    ['/article/babysvomming/', null],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    expect(response?.fromServiceWorker(), path).toBe(true);
+    if (heading) await expect(page.locator('h1'), path).toHaveText(heading);
+    else await expect(page.locator('h1'), path).toHaveCount(1);
+  }
+
+  // The search, its script and its index.
+  await page.goto('/search?q=bassenga');
+  await expect(page.locator('#sok-status')).toHaveText(/^\d+ treff på «bassenga»\.$/);
+  await expect(page.getByRole('link', { name: 'Bassenget er ope att – med nye garderobar' })).toBeVisible();
+
+  // A page that is not stored gets the offline page, not an error.
+  await page.goto('/finst-ikkje-enno');
+  await expect(page.locator('h1')).toHaveText('Du er fråkopla');
+  await expect(page.getByRole('button', { name: 'Prøv igjen' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('caches only the site: pages, assets, the index and /media/ images, never API calls', async ({ page, baseURL }) => {
+  await page.goto('/kinoprogram');
+  await waitForWorker(page);
+  // Images are cached as they are seen under the worker.
+  await page.goto('/article/morgonsym');
+  await expect.poll(() => page.locator('.cover__image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const stored = await page.evaluate(async () => {
+    // A call the page might make to an API of the site's own origin: never cached.
+    await fetch('/api/filmklubb/profil?medlem=1').catch(() => undefined);
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+  expect(stored.length).toBeGreaterThan(50);
+  const origin = new URL(baseURL!).origin;
+  const foreign = stored.filter((url) => new URL(url).origin !== origin);
+  expect(foreign).toEqual([]);
+  const paths = stored.map((url) => new URL(url).pathname);
+  expect(paths.filter((path) => path.includes('/api/'))).toEqual([]);
+  expect(paths).toContain('/pagefind/pagefind-entry.json');
+  expect(paths.some((path) => path.startsWith('/media/'))).toBe(true);
+});
+
+test('the precache holds every page and the search index, and downloads under 2 MB (gzip)', async ({ request }) => {
+  const sw = await (await request.get('/sw.js')).text();
+  const urls = precacheUrls(sw);
+  const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+  for (const path of await sitemapPaths(request)) expect(urls, path).toContain(pageFile(path));
+  for (const url of ['offline/index.html', 'search/index.html', 'pagefind/pagefind.js', 'pagefind/pagefind-worker.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.nn.pagefind']) {
+    expect(urls).toContain(url);
+  }
+  expect(urls.some((url) => /^pagefind\/fragment\/.+\.pf_fragment$/.test(url))).toBe(true);
+  expect(urls.some((url) => /^pagefind\/index\/.+\.pf_index$/.test(url))).toBe(true);
+  expect(urls.filter((url) => url.startsWith('media/') || url.startsWith('_hosting/') || url === 'sw.js')).toEqual([]);
+
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const body = await (await request.get(`/${url}`, { headers: { 'Accept-Encoding': 'identity' } })).body();
+    raw += body.length;
+    gzip += /\.(html|css|js|json|svg)$/.test(url) ? gzipSync(body).length : body.length;
+  }
+  console.log(`precache: ${urls.length} files, ${(raw / 1024).toFixed(0)} KB as stored, ${(gzip / 1024).toFixed(0)} KB gzip`);
+  expect(gzip).toBeLessThan(2 * 1024 * 1024);
+});
+
+test('a failed registration is logged, and the page works on', async ({ page, context }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await context.route('**/sw.js', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'finst ikkje' }));
+  await page.goto('/search');
+  await expect.poll(() => errors.some((text) => text.includes('Kunne ikkje registrere service workeren'))).toBe(true);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  await expect(page.locator('[data-sw-status]')).toHaveText('');
+  // The page is whole and its scripts run.
+  await page.getByRole('searchbox', { name: 'Søk i artiklar og kulturarrangement' }).fill('bassenga');
+  await expect(page.locator('.search-result').first()).toBeVisible();
+});
+
+// ---- A new build under the page --------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Serves `root` on `port` the way the project does: nginx with the build's config, or astro preview. */
+async function serve(kind: string, root: string, port: number): Promise<ChildProcess> {
+  const args =
+    kind === 'preview'
+      ? ['node_modules/astro/astro.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', root]
+      : ['scripts/serve-nginx.mjs', '--root', root, '--port', String(port), '--max-seconds', '300'];
+  const child = spawn('node', args, { stdio: 'ignore', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`${kind} on ${port} exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${kind} on ${port} did not start`);
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** A copy of the build with a changed /om-huset page, announced by a new revision in sw.js. */
+function newerBuild(heading: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'kaia-sw-update-'));
+  // nginx's workers run as another user: the copy must be readable like the build.
+  chmodSync(root, 0o755);
+  cpSync(DIST, root, { recursive: true });
+  const page = join(root, 'om-huset', 'index.html');
+  writeFileSync(page, readFileSync(page, 'utf8').replace('<h1>Om huset</h1>', `<h1>${heading}</h1>`));
+  const worker = join(root, 'sw.js');
+  const sw = readFileSync(worker, 'utf8');
+  const entry = /"revision":"([0-9a-f]+)","url":"om-huset\/index\.html"/;
+  expect(sw).toMatch(entry);
+  writeFileSync(worker, sw.replace(entry, '"revision":"0000000000000000000000000000ffff","url":"om-huset/index.html"'));
+  // The precompressed copies would still hold the old text.
+  for (const file of [page, worker]) for (const suffix of ['.gz', '.br']) rmSync(`${file}${suffix}`, { force: true });
+  return root;
+}
+
+test.describe('a new version under an open page', () => {
+  let server: ChildProcess | undefined;
+  let newer: string | undefined;
+  test.afterEach(async () => {
+    await stop(server);
+    if (newer) rmSync(newer, { recursive: true, force: true });
+  });
+
+  async function openOldVersion(page: Page, kind: string) {
+    const port = await freePort();
+    server = await serve(kind, DIST, port);
+    await page.goto(`http://127.0.0.1:${port}/om-huset`);
+    await expect(page.locator('[data-sw-status]')).toHaveText(OFFLINE_READY, { timeout: INSTALL_MS });
+    await waitForWorker(page);
+    await expect(page.locator('h1')).toHaveText('Om huset');
+    await page.evaluate(() => Object.assign(window, { oldVersion: true }));
+    // Deploy: the same address now serves the newer build.
+    newer = newerBuild('Om huset – ny utgåve');
+    await stop(server);
+    server = await serve(kind, newer, port);
+  }
+
+  const checkForUpdate = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+  test('reloads onto the new version once it is installed', async ({ page }, testInfo) => {
+    await openOldVersion(page, testInfo.project.name);
+    await checkForUpdate(page);
+    await expect(page.locator('h1')).toHaveText('Om huset – ny utgåve', { timeout: INSTALL_MS });
+    expect(await page.evaluate(() => 'oldVersion' in window)).toBe(false);
+  });
+
+  test('offers the reload instead while the visitor is typing', async ({ page }, testInfo) => {
+    await openOldVersion(page, testInfo.project.name);
+    const field = page.getByRole('searchbox', { name: 'Søk på nettstaden' });
+    await field.pressSequentially('symjekurs');
+    await checkForUpdate(page);
+    const reload = page.locator('[data-sw-status]').getByRole('button', { name: 'Last inn på nytt' });
+    await expect(reload).toBeVisible({ timeout: INSTALL_MS });
+    await expect(page.locator('[data-sw-status]')).toContainText('Ei ny utgåve av nettstaden er klar.');
+    // Nothing was taken away.
+    expect(await page.evaluate(() => 'oldVersion' in window)).toBe(true);
+    await expect(field).toHaveValue('symjekurs');
+    await expect(field).toBeFocused();
+    await reload.click();
+    await expect(page.locator('h1')).toHaveText('Om huset – ny utgåve');
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { nginxServerConfig } from '../../src/lib/hosting/nginx';
+import { PAGEFIND_HASHED_PATTERN } from '../../src/lib/hosting/policy';
+import { headersFile } from '../../src/lib/hosting/static-host';
+import { isEditing, isTextField, onControllerChange } from '../../src/lib/offline/update';
+import {
+  HASHED_URLS,
+  keepInPrecache,
+  isSiteImage,
+  isSiteNavigation,
+  pageFile,
+  pageFileFor,
+  precachedPageFiles,
+} from '../../src/lib/offline/worker-rules';
+
+const origin = 'https://kaia.example';
+
+describe('the worker finds a page under every spelling of its URL', () => {
+  it('maps /page, /page/ and /page?q to the page file', () => {
+    expect(pageFileFor(new URL('/kontakt', origin))?.href).toBe(`${origin}/kontakt/index.html`);
+    expect(pageFileFor(new URL('/kontakt/', origin))?.href).toBe(`${origin}/kontakt/index.html`);
+    expect(pageFileFor(new URL('/search?q=basseng', origin))?.href).toBe(`${origin}/search/index.html`);
+    expect(pageFileFor(new URL('/myra/nota', origin))?.href).toBe(`${origin}/myra/nota/index.html`);
+    expect(pageFileFor(new URL('/', origin))?.href).toBe(`${origin}/index.html`);
+  });
+
+  it('leaves file URLs alone', () => {
+    expect(pageFileFor(new URL('/sw.js', origin))).toBeNull();
+    expect(pageFileFor(new URL('/pagefind/pagefind-entry.json?ts=1', origin))).toBeNull();
+    expect(pageFileFor(new URL('/404.html', origin))).toBeNull();
+  });
+});
+
+describe('what the worker caches at run time', () => {
+  it('caches only GETs of images under /media/ of the site', () => {
+    const image = (url: string, extra: Partial<{ method: string; destination: string }> = {}) => ({ method: 'GET', destination: 'image', url, ...extra });
+    expect(isSiteImage(image(`${origin}/media/articles/a.webp?width=800`), origin)).toBe(true);
+    expect(isSiteImage(image('https://cdn.example/media/a.webp'), origin)).toBe(false);
+    expect(isSiteImage(image(`${origin}/logo.svg`), origin)).toBe(false);
+    expect(isSiteImage(image(`${origin}/media/a.webp`, { method: 'POST' }), origin)).toBe(false);
+    expect(isSiteImage(image(`${origin}/media/a.webp`, { destination: '' }), origin)).toBe(true);
+    expect(isSiteImage(image(`${origin}/media/a.webp`, { destination: 'document' }), origin)).toBe(false);
+    expect(isSiteImage(image(`${origin}/media/a.webp`, { destination: 'script' }), origin)).toBe(false);
+  });
+
+  it('handles page navigations of the site, and never API calls', () => {
+    expect(isSiteNavigation({ method: 'GET', mode: 'navigate', url: `${origin}/kinoprogram/alder/15` }, origin)).toBe(true);
+    expect(isSiteNavigation({ method: 'GET', mode: 'cors', url: `${origin}/api/profile` }, origin)).toBe(false);
+    expect(isSiteNavigation({ method: 'GET', mode: 'cors', url: 'https://filmklubb.example/api/tickets' }, origin)).toBe(false);
+    expect(isSiteNavigation({ method: 'POST', mode: 'navigate', url: `${origin}/search` }, origin)).toBe(false);
+  });
+});
+
+describe('what the build precaches', () => {
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>${origin}/</loc></url>
+  <url><loc>${origin}/kinoprogram</loc></url>
+  <url><loc>${origin}/article/morgonsym</loc></url>
+</urlset>`;
+  const pages = precachedPageFiles(sitemap);
+
+  it('holds every page of the sitemap and the offline page', () => {
+    expect([...pages].sort()).toEqual(['article/morgonsym/index.html', 'index.html', 'kinoprogram/index.html', 'offline/index.html']);
+    expect(pageFile('/a/b/')).toBe('a/b/index.html');
+  });
+
+  it('keeps assets and the index, and leaves other HTML to be cached when visited', () => {
+    for (const url of ['index.html', 'kinoprogram/index.html', '_astro/client.abc.js', 'pagefind/pagefind-entry.json', 'pagefind/fragment/nn_1.pf_fragment']) {
+      expect(keepInPrecache(url, pages), url).toBe(true);
+    }
+    for (const url of ['kinoprogram/alder/15/index.html', 'filmklubb/mi-side/index.html', '404.html']) expect(keepInPrecache(url, pages), url).toBe(false);
+  });
+
+  it('revisions only files whose names do not carry their hash', () => {
+    expect(HASHED_URLS.test('_astro/client.abc.js')).toBe(true);
+    expect(HASHED_URLS.test('pagefind/index/nn_1.pf_index')).toBe(true);
+    expect(HASHED_URLS.test('pagefind/pagefind.nn_abc.pf_meta')).toBe(true);
+    expect(HASHED_URLS.test('pagefind/pagefind-entry.json')).toBe(false);
+    expect(HASHED_URLS.test('pagefind/wasm.nn.pagefind')).toBe(false);
+    expect(HASHED_URLS.test('index.html')).toBe(false);
+  });
+});
+
+describe('updates of the worker', () => {
+  it('reload onto a new version only when an old one controlled the page', () => {
+    expect(onControllerChange({ wasControlled: false, editing: false })).toBe('nothing');
+    expect(onControllerChange({ wasControlled: true, editing: false })).toBe('reload');
+    expect(onControllerChange({ wasControlled: true, editing: true })).toBe('offer-reload');
+  });
+
+  it('count as typing only a focused text field the visitor has changed', () => {
+    const search = { tagName: 'INPUT', type: 'search' };
+    const note = { tagName: 'textarea' };
+    const box = { tagName: 'INPUT', type: 'checkbox' };
+    const changed = new Set([search, note, box]);
+    expect(isEditing(search, changed)).toBe(true);
+    expect(isEditing(note, changed)).toBe(true);
+    expect(isEditing(box, changed)).toBe(false);
+    expect(isEditing({ tagName: 'INPUT', type: 'email' }, changed)).toBe(false);
+    expect(isEditing(null, changed)).toBe(false);
+    expect(isTextField({ tagName: 'DIV', isContentEditable: true })).toBe(true);
+    expect(isTextField({ tagName: 'INPUT', readOnly: true })).toBe(false);
+    expect(isTextField({ tagName: 'BUTTON' })).toBe(false);
+  });
+});
+
+describe('caching of the search index', () => {
+  it('keeps hashed index files for ever and revalidates the entry', () => {
+    const config = nginxServerConfig({ headers: {}, redirects: [] });
+    expect(config).toContain(`location ~ ${PAGEFIND_HASHED_PATTERN} {\n    set $kaia_cache "public, max-age=31536000, immutable";`);
+    expect(config).toContain('location = /pagefind/pagefind-entry.json { try_files $uri =404; }');
+    expect(config).toContain('location = /sw.js { try_files $uri =404; }');
+    const hashed = new RegExp(PAGEFIND_HASHED_PATTERN);
+    for (const path of ['/pagefind/fragment/nn_5227cd8.pf_fragment', '/pagefind/index/nn_b96ffb7.pf_index', '/pagefind/filter/nn_0d43c56.pf_filter', '/pagefind/pagefind.nn_f96255bf86.pf_meta']) {
+      expect(hashed.test(path), path).toBe(true);
+    }
+    for (const path of ['/pagefind/pagefind-entry.json', '/pagefind/pagefind.js', '/pagefind/wasm.nn.pagefind', '/pagefind/fragment/../x']) expect(hashed.test(path), path).toBe(false);
+    expect(headersFile({})).toContain('/pagefind/fragment/*\n  Cache-Control: public, max-age=31536000, immutable');
+  });
+});
