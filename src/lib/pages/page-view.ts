@@ -4,6 +4,8 @@
  */
 import type { Article, BlockData, Production } from '../../schemas';
 import type { SiteContent } from '../content/files';
+import { programmeKindOf, type FilterPage, type ProgrammeContext } from '../programme/filters';
+import { NEWS_FEED, type FeedLink } from '../seo/feeds';
 import { excerpt } from '../site/text';
 import { placeBlocks, type Placement } from './placement';
 import type { Route } from './routes';
@@ -18,6 +20,8 @@ export interface PageMetaView {
   image: string;
   canonicalUrl: string;
   facebookVerificationCode?: string;
+  /** Open Graph type: 'article' for articles, 'video.movie' for films, 'website' otherwise (the default). */
+  ogType?: 'website' | 'article' | 'video.movie';
 }
 
 export interface PageView {
@@ -25,6 +29,10 @@ export interface PageView {
   placement: Placement;
   sources: ResolvedSources;
   blockData: Map<string, BlockData>;
+  /** The programme this page shows in full, with the filter applied (programme pages only). */
+  programme?: ProgrammeContext;
+  /** The news feed, on the page it belongs to. */
+  feed?: FeedLink;
 }
 
 const FALLBACK_IMAGE = '/media/covers/framside.webp';
@@ -62,12 +70,21 @@ function recordImage(record: Article | Production): string | undefined {
   return record.assets.find((asset) => asset.type === 'first_image')?.url;
 }
 
-export function pageView(route: Route, content: SiteContent): PageView {
+function ogType(record: Article | Production | undefined): NonNullable<PageMetaView['ogType']> {
+  if (!record) return 'website';
+  if (isArticle(record)) return 'article';
+  return record.object === 'movie' ? 'video.movie' : 'website';
+}
+
+/** The view of a route; with `filtered`, the generated page of one programme filter (src/lib/programme/filters.ts). */
+export function pageView(route: Route, content: SiteContent, filtered?: FilterPage): PageView {
   const { page } = route;
   const sources = resolvePageSources(page, route.params, content);
   const primary = primaryRecord(sources);
   const meta = page.meta[content.config.locale.default] ?? {};
-  const pageTitle = primary?.title ?? meta.title ?? page.title;
+  const baseTitle = primary?.title ?? meta.title ?? page.title;
+  const pageTitle = filtered ? `${baseTitle} – ${filtered.label}` : baseTitle;
+  const programme = programmeKindOf(page);
   const description = meta.description ?? (primary ? recordDescription(primary) : page.title);
   const image = meta.image ?? (primary ? recordImage(primary) : undefined) ?? FALLBACK_IMAGE;
   const wanted = new Set(page.blocks.flatMap((block) => block.data.ids));
@@ -77,11 +94,16 @@ export function pageView(route: Route, content: SiteContent): PageView {
       description,
       keywords: meta.keywords ?? [],
       image: absoluteUrl(content.config.host, image),
-      canonicalUrl: absoluteUrl(content.config.host, route.canonicalPath),
+      canonicalUrl: absoluteUrl(content.config.host, filtered?.path ?? route.canonicalPath),
       ...(meta.facebookVerificationCode ? { facebookVerificationCode: meta.facebookVerificationCode } : {}),
+      ogType: ogType(primary),
     },
     placement: placeBlocks(page),
     sources,
     blockData: new Map(content.blockData.filter((record) => wanted.has(record.id)).map((record) => [record.id, record])),
+    ...(programme
+      ? { programme: { kind: programme.kind, base: route.canonicalPath, state: filtered ? { [filtered.facet]: filtered.value } : {} } }
+      : {}),
+    ...(route.canonicalPath === NEWS_FEED.page ? { feed: { href: NEWS_FEED.path, title: NEWS_FEED.title(content.site.title) } } : {}),
   };
 }

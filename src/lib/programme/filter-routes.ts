@@ -1,0 +1,32 @@
+/**
+ * The generated pages of the programme filters (see filters.ts for why they exist): for each
+ * route whose page shows a whole programme, one page per day, category and age step.
+ */
+import type { Event } from '../../schemas';
+import type { SiteContent } from '../content/files';
+import type { Route, RouteTable } from '../pages/routes';
+import { resolvePageSources } from '../pages/sources';
+import { filterPages, programmeKindOf, type FilterPage } from './filters';
+import { upcomingShowings } from './programme';
+
+export interface FilterRoute {
+  /** The programme page the filter page is a view of. */
+  route: Route;
+  filter: FilterPage;
+}
+
+export function filterRoutes(table: RouteTable, content: SiteContent, now: Date): FilterRoute[] {
+  const taken = new Set(table.routes.map((route) => route.path));
+  return table.routes.flatMap((route) => {
+    // Aliases show another path's page; its filters live under that path.
+    if (route.path !== route.canonicalPath) return [];
+    const programme = programmeKindOf(route.page);
+    if (!programme) return [];
+    const value = resolvePageSources(route.page, route.params, content)[programme.source];
+    const events = (Array.isArray(value) ? value : []).filter((record): record is Event => 'startTime' in record && 'venue' in record);
+    const showings = upcomingShowings(events, content.productions, now);
+    return filterPages(programme.kind, route.path, showings, now)
+      .filter((page) => !taken.has(page.path))
+      .map((filter) => ({ route, filter }));
+  });
+}

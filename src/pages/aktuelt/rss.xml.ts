@@ -1,0 +1,11 @@
+/** The news feed of /aktuelt (RSS 2.0); see src/lib/seo/rss.ts. */
+import type { APIRoute } from 'astro';
+import { siteContent } from '../../lib/content/query';
+import { siteBuild } from '../../lib/pages/site-routes';
+import { newsFeed } from '../../lib/seo/rss';
+
+export const GET: APIRoute = async () => {
+  const content = await siteContent();
+  const { table } = await siteBuild();
+  return new Response(newsFeed(table, content), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+};

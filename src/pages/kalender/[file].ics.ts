@@ -1,0 +1,31 @@
+/**
+ * Calendar files: one per upcoming showtime (/kalender/{event id}.ics) and the two
+ * subscribable programme feeds (/kalender/kino.ics, /kalender/kultur.ics). See src/lib/calendar/ics.ts.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { calendarContext, calendarFileName, feedCalendar, showingCalendar } from '../../lib/calendar/ics';
+import { siteContent } from '../../lib/content/query';
+import { siteBuild } from '../../lib/pages/site-routes';
+import { upcomingShowings } from '../../lib/programme/programme';
+import { CALENDAR_FEEDS } from '../../lib/seo/feeds';
+
+export const getStaticPaths = (async () => {
+  const content = await siteContent();
+  const { now } = await siteBuild();
+  const context = calendarContext(content, now);
+  const showings = upcomingShowings(content.events, content.productions, now);
+  const files = new Map<string, string>();
+  for (const [kind, feed] of Object.entries(CALENDAR_FEEDS) as [keyof typeof CALENDAR_FEEDS, (typeof CALENDAR_FEEDS)[keyof typeof CALENDAR_FEEDS]][]) {
+    const object = kind === 'film' ? 'movie' : 'culture';
+    files.set(feed.name, feedCalendar(kind, showings.filter((showing) => showing.event.object === object), context));
+  }
+  for (const showing of showings) {
+    const name = calendarFileName(showing.event);
+    if (files.has(name)) throw new Error(`Two calendar files would be /kalender/${name}.ics (event ${showing.event.id})`);
+    files.set(name, showingCalendar(showing, context));
+  }
+  return [...files].map(([file, body]) => ({ params: { file }, props: { body } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) =>
+  new Response((props as { body: string }).body, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });

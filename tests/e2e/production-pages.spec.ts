@@ -1,0 +1,123 @@
+/**
+ * Production pages in the browser: their JSON-LD, 'Legg i kalender' and the programme feeds,
+ * and a trailer that loads nothing from the video host until asked.
+ */
+import { readFileSync } from 'node:fs';
+import ICAL from 'ical.js';
+import { expect, test } from './fixtures';
+import { eventProblems, isEvent, nodesOf } from './json-ld';
+import { FIXED_NOW } from './clock';
+
+interface ContentEvent {
+  id: string;
+  object: 'movie' | 'culture';
+  startTime: string;
+  status: string;
+  production: { pageReference?: string };
+}
+interface ContentProduction {
+  object: 'movie' | 'culture';
+  pageReference: string;
+  title: string;
+  features: { trailerYoutubeId?: string };
+}
+const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
+const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
+const film = productions.find((production) => production.pageReference === 'alt-vi-ikkje-sa-qy4zf')!;
+const play = productions.find((production) => production.object === 'culture' && upcoming.some((event) => event.production.pageReference === production.pageReference))!;
+const osloClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' });
+
+function parseCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return { calendar, events: calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent)) };
+}
+
+for (const production of [film, play]) {
+  test(`the ${production.object} page ${production.pageReference} carries valid JSON-LD, one event per showtime listed`, async ({ page }) => {
+    await page.goto(`/${production.pageReference}`);
+    const scripts = page.locator('head script[type="application/ld+json"]');
+    await expect(scripts).toHaveCount(1);
+    const nodes = nodesOf(JSON.parse((await scripts.textContent()) ?? ''));
+    const marked = nodes.filter(isEvent);
+    expect(marked.flatMap(eventProblems)).toEqual([]);
+    const listed = await page.locator('.programme [data-starts]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['starts']));
+    expect(marked.map((node) => node['startDate'])).toEqual(listed);
+    expect(marked[0]?.['@type']).toEqual(production.object === 'movie' ? 'ScreeningEvent' : expect.stringMatching(/^[A-Z]\w*Event$/));
+  });
+}
+
+test('“Legg i kalender” names its show and downloads an .ics with the right Oslo time', async ({ page }) => {
+  await page.goto(`/${film.pageReference}`);
+  const row = page.locator('.programme [data-starts]').first();
+  const starts = (await row.getAttribute('data-starts'))!;
+  const link = row.getByRole('link', { name: /^Legg i kalender: / });
+  await expect(link).toHaveAccessibleName(new RegExp(`^Legg i kalender: ${film.title}, .+ kl\\. \\d{2}\\.\\d{2}$`));
+  await expect(link).toContainText('Legg i kalender');
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const text = readFileSync((await download.path())!, 'utf8');
+  const { events: parsed } = parseCalendar(text);
+  expect(parsed).toHaveLength(1);
+  expect(parsed[0]!.startDate.toJSDate().getTime()).toBe(Date.parse(starts));
+  expect(osloClock.format(parsed[0]!.startDate.toJSDate())).toBe(osloClock.format(new Date(starts)));
+  expect(parsed[0]!.summary).toBe(film.title);
+  expect(parsed[0]!.location).toContain('Kulturhuset Kaia, Kaivegen 1, 6480 Aukra');
+  expect(parsed[0]!.component.getFirstPropertyValue('url')).toBe(`https://www.kulturhuset-kaia.example/${film.pageReference}`);
+});
+
+test('calendar files are served as text/calendar; a cancelled event has STATUS:CANCELLED and no add link', async ({ page, request }) => {
+  const cancelled = upcoming.find((event) => event.status === 'cancelled')!;
+  const response = await request.get(`/kalender/${cancelled.id}.ics`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/calendar/);
+  const text = await response.text();
+  expect(text).toMatch(/^STATUS:CANCELLED\r$/m);
+  expect(parseCalendar(text).events[0]!.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+
+  await page.goto(`/${cancelled.production.pageReference}`);
+  const row = page.locator(`.programme [data-starts="${cancelled.startTime}"]`);
+  await expect(row).toContainText('Avlyst');
+  await expect(row.getByRole('link', { name: /Legg i kalender/ })).toHaveCount(0);
+});
+
+for (const [path, kind, object] of [
+  ['/kinoprogram', 'kino', 'movie'],
+  ['/kulturprogram', 'kultur', 'culture'],
+] as const) {
+  test(`${path} offers its calendar to subscribe to, holding every upcoming ${object} event`, async ({ page, request }) => {
+    await page.goto(path);
+    const subscribe = page.getByRole('link', { name: 'Abonner på kalenderen' });
+    await expect(subscribe).toHaveAttribute('href', `webcal://www.kulturhuset-kaia.example/kalender/${kind}.ics`);
+    const file = page.locator('[data-calendar-feed-file]');
+    await expect(file).toHaveAttribute('href', `/kalender/${kind}.ics`);
+    const response = await request.get(`/kalender/${kind}.ics`);
+    expect(response.headers()['content-type']).toMatch(/^text\/calendar/);
+    const { calendar, events: parsed } = parseCalendar(await response.text());
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toMatch(/^Kulturhuset Kaia: /);
+    const expected = upcoming.filter((event) => event.object === object);
+    expect(parsed.map((event) => event.startDate.toJSDate().getTime()).sort()).toEqual(expected.map((event) => Date.parse(event.startTime)).sort());
+  });
+}
+
+test('the trailer loads nothing from the video host until asked, then plays in a titled youtube-nocookie frame', async ({ page }) => {
+  const withTrailer = productions.find((production) => production.features.trailerYoutubeId)!;
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/youtube|ytimg|googlevideo/.test(new URL(request.url()).hostname)) videoRequests.push(request.url());
+  });
+  // The player itself is not fetched from the internet in tests: a stub answers for it.
+  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>spelar</title>' }));
+
+  await page.goto(`/${withTrailer.pageReference}`);
+  const play = page.getByRole('link', { name: `Spel av traileren til ${withTrailer.title}` });
+  await play.scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  expect(videoRequests).toEqual([]);
+  await expect(page.locator('iframe')).toHaveCount(0);
+
+  await play.click();
+  const player = page.locator(`iframe[title="Trailer: ${withTrailer.title}"]`);
+  await expect(player).toBeVisible();
+  await expect(player).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${withTrailer.features.trailerYoutubeId}?autoplay=1&rel=0`);
+  await expect.poll(() => videoRequests.some((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true);
+});
