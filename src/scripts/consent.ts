@@ -1,0 +1,112 @@
+/**
+ * The consent dialog (ConsentDialog.astro) and the footer button that reopens it.
+ * - No choice stored: the dialog shows (the inline script beside it opens it while the page
+ *   is parsed, so the page never shifts). It does not take focus or block anything.
+ * - 'granted': analytics.ts is imported and started; 'denied': nothing is loaded.
+ * - Withdrawing stops reporting at once and removes tracking cookies; when third-party scripts
+ *   had been loaded into the page, it reloads, since only that unloads them.
+ * Only the choice itself is stored (lib/analytics/consent.ts).
+ */
+import { CONSENT_KEY, parseConsent, serialiseConsent, type ConsentChoice } from '../lib/analytics/consent';
+import type { RunningAnalytics } from './analytics';
+
+function readChoice(): ConsentChoice | null {
+  try {
+    return parseConsent(localStorage.getItem(CONSENT_KEY), new Date());
+  } catch {
+    return null;
+  }
+}
+
+function storeChoice(choice: ConsentChoice): void {
+  try {
+    localStorage.setItem(CONSENT_KEY, serialiseConsent(choice, new Date()));
+  } catch {
+    // Storage refused (private mode, full): the choice holds for this page only.
+  }
+}
+
+export function setUpConsent(doc: Document): void {
+  const dialog = doc.querySelector<HTMLDialogElement>('dialog[data-consent]');
+  if (!dialog) return;
+  const heading = dialog.querySelector<HTMLElement>('h2');
+  const status = doc.querySelector<HTMLElement>('[data-consent-status]');
+  const opener = doc.querySelector<HTMLButtonElement>('[data-consent-open]');
+  const services = { gtmId: dialog.dataset['gtmId'] || undefined, pixelId: dialog.dataset['pixelId'] || undefined };
+
+  let choice = readChoice();
+  let running: Promise<RunningAnalytics | undefined> | undefined;
+  let returnTo: HTMLElement | null = null;
+
+  const start = () => {
+    running ??= import('./analytics')
+      .then((module) => module.startAnalytics(doc, services))
+      .catch((error: unknown) => {
+        console.error('analytics: could not load', error);
+        return undefined;
+      });
+  };
+
+  const stop = () => {
+    const was = running;
+    running = undefined;
+    void was?.then((analytics) => {
+      if (analytics?.stop()) doc.defaultView?.location.reload();
+    });
+  };
+
+  const showCurrent = () => {
+    for (const line of dialog.querySelectorAll<HTMLElement>('[data-consent-current]')) {
+      line.hidden = line.dataset['consentCurrent'] !== choice;
+    }
+  };
+
+  const open = (from: HTMLElement | null) => {
+    showCurrent();
+    // The attribute, not show(): show() would move focus into the dialog on a first visit.
+    if (!dialog.open) dialog.setAttribute('open', '');
+    if (from) {
+      returnTo = from;
+      heading?.focus();
+    }
+  };
+
+  const close = () => {
+    const hadFocus = dialog.contains(doc.activeElement);
+    dialog.close();
+    if (hadFocus) (returnTo ?? doc.querySelector<HTMLElement>('main'))?.focus();
+    returnTo = null;
+  };
+
+  const choose = (next: ConsentChoice) => {
+    const previous = choice;
+    choice = next;
+    storeChoice(next);
+    close();
+    if (status) {
+      status.textContent = '';
+      status.textContent = status.dataset[next] ?? '';
+    }
+    if (next === 'granted') start();
+    else if (previous === 'granted') stop();
+  };
+
+  dialog.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-consent-choice]') : null;
+    const value = button?.dataset['consentChoice'];
+    if (value === 'granted' || value === 'denied') choose(value);
+  });
+  // Escape puts the question away for this page; it comes back on the next one.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close();
+  });
+
+  if (opener) {
+    if (opener.parentElement) opener.parentElement.hidden = false;
+    opener.addEventListener('click', () => open(opener));
+  }
+
+  if (choice === 'granted') start();
+  else if (choice === null) open(null);
+  else if (dialog.open) dialog.close();
+}
