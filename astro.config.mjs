@@ -7,7 +7,11 @@ import { defineConfig } from 'astro/config';
 import { readBuildEnv } from './src/lib/config/build-env.ts';
 import { contentDirectory } from './src/lib/content/location.ts';
 import { originOf } from './src/lib/hosting/policy.ts';
+import { analyticsOrigins, analyticsServices } from './src/lib/analytics/services.ts';
 import { hosting } from './src/integrations/hosting.ts';
+import { TRAILER_ORIGIN } from './src/lib/site/trailer.ts';
+import { offline } from './src/integrations/offline.ts';
+import { searchIndex } from './src/integrations/search-index.ts';
 
 /** Settings the config needs before content collections exist, read from the snapshot. */
 const contentDir = contentDirectory(fileURLToPath(new URL('.', import.meta.url)));
@@ -17,6 +21,8 @@ const siteConfig = readSnapshot('config.json');
 /** @type {{from: string, to: string}[]} */
 const redirects = readSnapshot('redirects.json');
 const env = readBuildEnv();
+/** Tag manager and pixel hosts; only used after the visitor consents (src/scripts/consent.ts). */
+const analytics = analyticsOrigins(analyticsServices(env.PUBLIC_GTM_ID, siteConfig.analytics.pixelId));
 /** @param {(string | null)[]} values */
 const origins = (values) => /** @type {string[]} */ (values.filter(Boolean));
 
@@ -28,14 +34,27 @@ export default defineConfig({
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
   redirects: Object.fromEntries(redirects.map(({ from, to }) => [from, { status: 301, destination: to }])),
+  // astro:build:done runs in this order: the search index into dist/pagefind, then the service
+  // worker (its precache manifest must list the index), then hosting (precompresses them all).
   integrations: [
     react(),
+    searchIndex(),
+    offline(),
     hosting({
       redirects,
-      connectOrigins: [],
+      // The film-club partner APIs and the runtime API (events), when set.
+      connectOrigins: origins([
+        originOf(env.PUBLIC_FILMCLUB_API_118),
+        originOf(env.PUBLIC_FILMCLUB_API_178),
+        originOf(env.PUBLIC_RUNTIME_API),
+        // The newsletter form posts with fetch when it can.
+        originOf(env.PUBLIC_NEWSLETTER_ENDPOINT),
+      ]).concat(analytics.connect),
+      scriptOrigins: analytics.script,
       formOrigins: origins([originOf(env.PUBLIC_NEWSLETTER_ENDPOINT)]),
-      frameOrigins: [],
-      imageOrigins: [],
+      // The trailer player, inserted only when a visitor presses play (src/scripts/trailer.ts).
+      frameOrigins: [TRAILER_ORIGIN],
+      imageOrigins: [...analytics.image],
     }),
   ],
   devToolbar: { enabled: false },

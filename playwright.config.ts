@@ -1,8 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { e2ePorts } from './scripts/e2e-ports.mjs';
 
-const PREVIEW_PORT = Number(process.env['E2E_PREVIEW_PORT'] ?? 4322);
-const NGINX_PORT = Number(process.env['E2E_NGINX_PORT'] ?? 4323);
+const ports = e2ePorts();
+const PREVIEW_PORT = ports.preview;
+const NGINX_PORT = ports.nginx;
 const DIST = process.env['E2E_DIST'] ?? 'dist';
+/** The platform sandbox (runtime events, newsletter) and the two film-club partners. */
+const SANDBOX_PORT = ports.sandbox;
+const FILMCLUB_118_PORT = ports.filmclub118;
+const FILMCLUB_178_PORT = ports.filmclub178;
+const SITE_ORIGINS = [PREVIEW_PORT, NGINX_PORT, ports.variant].map((port) => `http://127.0.0.1:${port}`).join(',');
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real build in
@@ -36,9 +43,37 @@ export default defineConfig({
   },
   projects: [
     { name: 'nginx', use: { baseURL: `http://127.0.0.1:${NGINX_PORT}` } },
-    { name: 'preview', use: { baseURL: `http://127.0.0.1:${PREVIEW_PORT}` }, testIgnore: /(hosting|hostile-paths)\.spec\.ts/ },
+    // Hosting checks are nginx's; the film club's and the newsletter's flows switch faults in a shared sandbox, so
+    // they run once, against nginx, as production serves the site.
+    { name: 'preview', use: { baseURL: `http://127.0.0.1:${PREVIEW_PORT}` }, testIgnore: /(hosting|hostile-paths|filmclub[\w-]*|newsletter|live-tickets)\.spec\.ts/ },
   ],
   webServer: [
+    {
+      command: `npx tsx sandbox/cli.ts`,
+      // The site's origins may call the newsletter endpoint from the browser.
+      env: { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_CORS_ORIGINS: SITE_ORIGINS },
+      url: `http://127.0.0.1:${SANDBOX_PORT}/__sandbox/requests`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npx tsx sandbox/filmclub/cli.ts`,
+      env: {
+        FILMCLUB_118_PORT: String(FILMCLUB_118_PORT),
+        FILMCLUB_178_PORT: String(FILMCLUB_178_PORT),
+        // A fresh data directory per run (scripts/e2e.mjs makes and removes it).
+        FILMCLUB_DATA_DIR: process.env['E2E_FILMCLUB_DATA_DIR'] ?? '.sandbox-data/e2e',
+        FILMCLUB_ALLOWED_ORIGINS: SITE_ORIGINS,
+        FILMCLUB_MAX_SECONDS: '5400',
+      },
+      url: `http://127.0.0.1:${FILMCLUB_178_PORT}/__sandbox/outbox`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: `npx astro preview --host 127.0.0.1 --port ${PREVIEW_PORT} --outDir ${DIST}`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/`,

@@ -4,15 +4,18 @@
  *
  *   SANDBOX_PORT (4400)  SANDBOX_DATA_DIR (content)  SANDBOX_TOKEN_TTL (300 seconds)
  *   PLATFORM_API_USER, PLATFORM_API_PASSWORD, IDP_CLIENT_ID, IDP_CLIENT_SECRET (the defaults)
+ *   SANDBOX_CORS_ORIGINS: comma-separated site origins allowed to call the newsletter API,
+ *   besides the defaults (localhost and 127.0.0.1 on ports 4321-4323)
  *   --fail=API:KIND[:ARG], repeatable: --fail=management:status:500, --fail=platform:slow:3000,
  *   --fail=runtime:drop, --fail=all:malformed-json
  */
 import { resolve } from 'node:path';
 import { parseFaultSpec } from './faults';
+import { defaultSiteOrigins } from './newsletter';
 import { defaultBasic, defaultClient, startSandbox, type SandboxOptions } from './server';
 
 const usage = 'usage: tsx sandbox/cli.ts [--fail=API:KIND[:ARG]]...\n' +
-  '  API: idp, management, runtime, platform, all\n' +
+  '  API: idp, management, runtime, platform, newsletter, all\n' +
   '  KIND: status:CODE (500), slow:MS (1000), malformed-json, bad-record, drop';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -37,6 +40,10 @@ function optionsFromEnv(): SandboxOptions {
       secret: env['IDP_CLIENT_SECRET'] || defaultClient.secret,
     },
     tokenTtlSeconds: numberFromEnv('SANDBOX_TOKEN_TTL', 300),
+    corsOrigins: [
+      ...defaultSiteOrigins,
+      ...(env['SANDBOX_CORS_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    ],
   };
 }
 
@@ -58,6 +65,7 @@ async function main(args: string[]): Promise<void> {
   console.log(`management API  ${url}/management/`);
   console.log(`runtime API  ${url}/runtime/`);
   console.log(`platform API  ${url}/platform/`);
+  console.log(`newsletter  ${url}/newsletter/subscribe`);
   console.log(`sandbox admin  ${url}/__sandbox/`);
   // Names only: the secrets may be real ones taken from the environment.
   console.log(`basic user ${options.basic?.username}, idp client ${options.client?.id}, data ${options.dataDir}`);

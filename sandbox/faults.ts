@@ -3,10 +3,11 @@
  * `times`, for that many requests. Setting a fault for 'all' puts one shared fault in every
  * slot, so `times` then counts requests to any API: "the next request anywhere fails once".
  */
+import { faultDelay, faultStatus, faultTimes } from './kit';
 
-export type Api = 'idp' | 'management' | 'runtime' | 'platform';
+export type Api = 'idp' | 'management' | 'runtime' | 'platform' | 'newsletter';
 
-export const apis: readonly Api[] = ['idp', 'management', 'runtime', 'platform'];
+export const apis: readonly Api[] = ['idp', 'management', 'runtime', 'platform', 'newsletter'];
 
 export type Fault =
   | { kind: 'status'; status: number; times?: number }
@@ -68,22 +69,13 @@ export function isApi(value: unknown): value is Api {
 export function checkFault(value: unknown): Fault {
   if (typeof value !== 'object' || value === null) throw new TypeError('a fault must be an object');
   const raw = value as Record<string, unknown>;
-  const times = raw['times'];
-  if (times !== undefined && !(Number.isInteger(times) && (times as number) > 0))
-    throw new RangeError('fault.times must be a positive integer');
-  const extra = times === undefined ? {} : { times: times as number };
+  const extra = faultTimes(raw);
   switch (raw['kind']) {
     case 'status': {
-      const status = raw['status'];
-      if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599)
-        throw new RangeError('fault.status must be an HTTP status code (100-599)');
-      return { kind: 'status', status: status as number, ...extra };
+      return { kind: 'status', status: faultStatus(raw, 100), ...extra };
     }
     case 'slow': {
-      const delayMs = raw['delayMs'];
-      if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0)
-        throw new RangeError('fault.delayMs must be a non-negative number');
-      return { kind: 'slow', delayMs, ...extra };
+      return { kind: 'slow', delayMs: faultDelay(raw), ...extra };
     }
     case 'malformed-json':
     case 'bad-record':

@@ -7,6 +7,7 @@
  * Only node:http, on purpose: no framework quietly normalises paths, bodies or headers that the
  * real services would not.
  */
+import { listenOnLoopback, splitUrl } from './kit';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,7 @@ import {
   type Api,
   type Fault,
 } from './faults';
+import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
 
 export type { Dataset } from './dataset';
 export { loadDataset } from './dataset';
@@ -44,6 +46,8 @@ export interface SandboxOptions {
   client?: { id: string; secret: string };
   /** Lifetime of issued tokens in seconds (default 300). */
   tokenTtlSeconds?: number;
+  /** Origins whose browser calls may read the newsletter API's answers (default: the site's dev, preview and test origins). */
+  corsOrigins?: readonly string[];
 }
 
 export type AuthKind = 'none' | 'basic' | 'bearer';
@@ -69,7 +73,9 @@ export interface Sandbox {
   revokeTokens(): void;
   /** Every API request in arrival order (admin requests are not logged). */
   requests: RequestLog[];
-  /** Clears faults and the request log; issued tokens stay valid (see revokeTokens). */
+  /** Addresses signed up for the newsletter (normalised), in sign-up order. */
+  newsletterSubscribers(): string[];
+  /** Clears faults, the request log and the newsletter list; issued tokens stay valid (see revokeTokens). */
   reset(): void;
   /** Stops listening and cuts open connections, so no test waits on keep-alive sockets. */
   close(): Promise<void>;
@@ -100,6 +106,8 @@ interface State {
   readonly requests: RequestLog[];
   /** Aborted on close(), so slow-fault waits end at once. */
   readonly closing: AbortController;
+  readonly newsletter: NewsletterList;
+  readonly corsOrigins: readonly string[];
 }
 
 interface Context {
@@ -128,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer((req, res) => {
     handle(req, res, state).catch((error: unknown) => failSafely(res, error));
   });
-  await listen(server, options.port ?? 0);
+  await listenOnLoopback(server, options.port ?? 0);
   const port = (server.address() as AddressInfo).port;
   let closed: Promise<void> | undefined;
 
@@ -138,6 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setFault: (api, fault) => setFault(state, api, fault),
     revokeTokens: () => state.tokens.clear(),
     requests: state.requests,
+    newsletterSubscribers: () => state.newsletter.list(),
     reset: () => resetState(state),
     close: () => {
       closed ??= new Promise<void>((resolve) => {
@@ -162,6 +171,8 @@ function createState(options: SandboxOptions): State {
     faults: new FaultTable(),
     requests: [],
     closing: new AbortController(),
+    newsletter: new NewsletterList(),
+    corsOrigins: options.corsOrigins ?? defaultSiteOrigins,
   };
 }
 
@@ -169,6 +180,7 @@ function resetState(state: State): void {
   state.faults.clear();
   // Emptied in place, so a reference to sandbox.requests stays live.
   state.requests.length = 0;
+  state.newsletter.clear();
 }
 
 function setFault(state: State, api: Api | 'all', fault: Fault | null): void {
@@ -176,26 +188,13 @@ function setFault(state: State, api: Api | 'all', fault: Fault | null): void {
   state.faults.set(api, fault === null ? null : checkFault(fault));
 }
 
-function listen(server: ReturnType<typeof createServer>, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    // Loopback only: the sandbox has well-known credentials and open admin endpoints.
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Request flow: admin or API; for an API, log, early faults, auth, route, late faults, send.
 
 async function handle(req: IncomingMessage, res: ServerResponse, state: State): Promise<void> {
   const raw = req.url ?? '/';
-  const queryAt = raw.indexOf('?');
-  // Split by hand rather than new URL(): a path such as '//host/x' must stay a path.
-  const pathname = queryAt < 0 ? raw : raw.slice(0, queryAt);
-  const query = new URLSearchParams(queryAt < 0 ? '' : raw.slice(queryAt + 1));
+  const { pathname, query } = splitUrl(raw);
   const ctx: Context = { req, pathname, query, state };
 
   if (pathname === '/__sandbox' || pathname.startsWith('/__sandbox/')) {
@@ -207,6 +206,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: State): 
     send(res, errorAnswer(404, 'not found'));
     return;
   }
+  // Browsers call the newsletter from the site: CORS headers on every answer, preflights answered here.
+  if (api === 'newsletter' && applyCors(req, res, state.corsOrigins)) return;
+  // The runtime API is public and read by every visitor's browser: any origin may read it.
+  if (api === 'runtime') res.setHeader('access-control-allow-origin', '*');
   const entry: RequestLog = { api, method: req.method ?? 'GET', path: raw, auth: authKind(req), status: 0 };
   state.requests.push(entry);
   if (!(await applyEarlyFault(api, res, entry, state))) return;
@@ -267,7 +270,9 @@ interface Prepared {
 }
 
 function prepare(answer: Answer): Prepared {
-  return { status: answer.status, text: JSON.stringify(answer.body), headers: answer.headers };
+  // A string body with its own content type (the newsletter's page) goes out as it is.
+  const raw = typeof answer.body === 'string' && 'content-type' in answer.headers;
+  return { status: answer.status, text: raw ? (answer.body as string) : JSON.stringify(answer.body), headers: answer.headers };
 }
 
 /** Faults that spoil a successful answer: a broken first record, then a truncated body. */
@@ -284,8 +289,8 @@ function send(res: ServerResponse, answer: Answer | Prepared): number {
   const { status, text, headers } = 'text' in answer ? answer : prepare(answer);
   if (res.destroyed || res.headersSent) return 0;
   res.writeHead(status, {
-    ...headers,
     'content-type': 'application/json; charset=utf-8',
+    ...headers,
     'content-length': Buffer.byteLength(text),
   });
   res.end(text);
@@ -513,6 +518,17 @@ const specs: Record<Api, ApiSpec> = {
       { method: 'GET', pattern: /^\/platform\/sites\/([^/]+)\/events$/, handle: platformEvents },
     ],
   },
+  newsletter: {
+    guard: 'none',
+    challenge: 'Bearer realm="newsletter"',
+    routes: [
+      {
+        method: 'POST',
+        pattern: /^\/newsletter\/subscribe$/,
+        handle: async (ctx) => subscribeAnswer(ctx.req, await readBody(ctx.req), ctx.state.newsletter, ctx.state.corsOrigins),
+      },
+    ],
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -523,10 +539,26 @@ async function setFaultFromRequest(ctx: Context): Promise<Answer> {
   if (text === undefined) return errorAnswer(413, 'request body too large');
   try {
     const { api, fault } = JSON.parse(text) as { api?: unknown; fault?: unknown };
-    if (api !== 'all' && !isApi(api)) return errorAnswer(400, 'api must be idp, management, runtime, platform or all');
+    if (api !== 'all' && !isApi(api)) return errorAnswer(400, 'api must be idp, management, runtime, platform, newsletter or all');
     const checked = fault === null || fault === undefined ? null : checkFault(fault);
     setFault(ctx.state, api, checked);
     return ok({ ok: true, api, fault: checked });
+  } catch (error) {
+    return errorAnswer(400, (error as Error).message);
+  }
+}
+
+const CHANGEABLE_EVENT_FIELDS = ['startTime', 'endTime', 'availability', 'status', 'ticketUrl'] as const;
+
+async function changeEventFromRequest(ctx: Context): Promise<Answer> {
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  try {
+    const { id, changes } = JSON.parse(text) as { id?: unknown; changes?: Record<string, unknown> };
+    const event = ctx.state.dataset.events.find((candidate) => (candidate as { id?: unknown }).id === id) as Record<string, unknown> | undefined;
+    if (!event) return errorAnswer(404, 'no such event');
+    for (const field of CHANGEABLE_EVENT_FIELDS) if (changes && field in changes) event[field] = changes[field];
+    return ok(event);
   } catch (error) {
     return errorAnswer(400, (error as Error).message);
   }
@@ -551,4 +583,7 @@ const adminRoutes: readonly Route[] = [
     },
   },
   { method: 'GET', pattern: /^\/__sandbox\/requests$/, handle: (ctx) => ok(ctx.state.requests) },
+  // Changes one event as the box office would (a new time, sold out), for live-update tests.
+  { method: 'POST', pattern: /^\/__sandbox\/event$/, handle: changeEventFromRequest },
+  { method: 'GET', pattern: /^\/__sandbox\/newsletter$/, handle: (ctx) => ok({ subscribers: ctx.state.newsletter.list() }) },
 ];

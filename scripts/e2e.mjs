@@ -6,10 +6,29 @@
  * E2E_DIST (default dist), E2E_PREVIEW_PORT and E2E_NGINX_PORT let two runs share a machine.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { e2ePorts } from './e2e-ports.mjs';
 
 const FIXED_NOW = JSON.parse(readFileSync(new URL('../tests/e2e/clock.json', import.meta.url), 'utf8')).now;
-const env = { ...process.env, SITE_NOW: FIXED_NOW, ASTRO_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+const ports = e2ePorts();
+const filmclubData = mkdtempSync(join(tmpdir(), 'kaia-e2e-filmclub-'));
+process.on('exit', () => rmSync(filmclubData, { recursive: true, force: true }));
+const env = {
+  ...process.env,
+  SITE_NOW: FIXED_NOW,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  // The build talks to the sandboxes playwright.config.ts starts.
+  PUBLIC_FILMCLUB_API_118: `http://127.0.0.1:${ports.filmclub118}/`,
+  PUBLIC_FILMCLUB_API_178: `http://127.0.0.1:${ports.filmclub178}/`,
+  PUBLIC_RUNTIME_API: `http://127.0.0.1:${ports.sandbox}/runtime/`,
+  PUBLIC_NEWSLETTER_ENDPOINT: `http://127.0.0.1:${ports.sandbox}/newsletter/subscribe`,
+  // A made-up container, so the consent tests see the tag manager load (from a stub) after consent.
+  PUBLIC_GTM_ID: 'GTM-KAIATEST',
+  E2E_FILMCLUB_DATA_DIR: filmclubData,
+};
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);

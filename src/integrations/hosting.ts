@@ -21,10 +21,17 @@ async function listFiles(directory: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** 'sha256-…' of the text of every inline script (no src) in an HTML document. */
+/**
+ * 'sha256-…' of the text of every inline script (no src) in an HTML document. Data blocks
+ * such as JSON-LD (`type="application/ld+json"`) never run, so they need no hash.
+ */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
-    .map((match) => match[1] ?? '')
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((match) => {
+      const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(match[1] ?? '')?.[1]?.toLowerCase();
+      return type === undefined || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
+    })
+    .map((match) => match[2] ?? '')
     .filter((text) => text.length > 0)
     .map((text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
 }

@@ -48,12 +48,28 @@ test('every response carries the security headers and a strict script policy', a
   for (const path of ['/', '/finst-ikkje', '/kino']) {
     const headers = (await request.get(path, { maxRedirects: 0 })).headers();
     const csp = headers['content-security-policy'] ?? '';
-    expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
+    // Besides hashes, only the https origins of analytics, which load after consent.
+    expect(csp, path).toMatch(/script-src 'self' 'wasm-unsafe-eval'( https:\/\/[\w.*-]+)*( 'sha256-[A-Za-z0-9+/=]+')*;/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toContain('camera=()');
+  }
+});
+
+test('the worker and the search entry are revalidated, hashed search index files kept for ever', async ({ request }) => {
+  for (const path of ['/sw.js', '/pagefind/pagefind-entry.json', '/pagefind/pagefind.js', '/pagefind/wasm.nn.pagefind']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+  }
+  const sw = await (await request.get('/sw.js')).text();
+  for (const pattern of [/"url":"(pagefind\/fragment\/[^"]+)"/, /"url":"(pagefind\/index\/[^"]+)"/, /"url":"(pagefind\/pagefind\.[^"]+\.pf_meta)"/]) {
+    const path = `/${sw.match(pattern)?.[1]}`;
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe('public, max-age=31536000, immutable');
   }
 });

@@ -14,9 +14,10 @@ const csp = contentSecurityPolicy({
 });
 
 describe('the Content-Security-Policy', () => {
-  it('allows scripts only from the site and by hash, never inline', () => {
-    expect(csp).toContain("script-src 'self' 'sha256-abc='");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  it('allows scripts only from the site and by hash, never inline, and WebAssembly for the search', () => {
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='");
+    // 'wasm-unsafe-eval' compiles WebAssembly only; no other 'unsafe-…' source is allowed.
+    expect(csp.replace("'wasm-unsafe-eval'", '')).not.toMatch(/script-src[^;]*unsafe/);
   });
 
   it('lists each allowed origin once, and forbids framing the site', () => {
@@ -48,6 +49,11 @@ describe('inline script hashes', () => {
   it('hash the exact text of inline scripts and skip external ones', () => {
     const html = '<script>a()</script><script type="module" src="/x.js"></script><script type="module">b()</script>';
     expect(inlineScriptHashes(html)).toEqual(['sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=', expect.stringMatching(/^sha256-/)]);
+  });
+
+  it('leave data blocks such as JSON-LD out, since they never run', () => {
+    const html = '<script type="application/ld+json">{"@type":"Event"}</script><script type=application/json>{}</script><script>a()</script>';
+    expect(inlineScriptHashes(html)).toEqual(['sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4=']);
   });
 });
 

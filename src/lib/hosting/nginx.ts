@@ -5,7 +5,7 @@
  * Headers are set once at server level, which every location inherits as long as it adds no
  * header of its own; locations only pick the Cache-Control value through a variable.
  */
-import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE } from './policy';
+import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_PATTERN } from './policy';
 import type { RedirectRule } from './redirects';
 
 function quote(value: string): string {
@@ -16,6 +16,12 @@ function quote(value: string): string {
 function safePath(path: string): string {
   if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) throw new Error(`Unsafe path for nginx: ${path}`);
   return path;
+}
+
+/** A location regex written bare: nothing in it that nginx's config parser would read first. */
+function safeRegex(pattern: string): string {
+  if (/[\s;{}'"$\\]/.test(pattern.replace(/\\\.|\$$/g, ''))) throw new Error(`Unsafe regex for nginx: ${pattern}`);
+  return pattern;
 }
 
 export function nginxServerConfig(input: { headers: Record<string, string>; redirects: RedirectRule[] }): string {
@@ -51,8 +57,22 @@ location ^~ /_astro/ {
     try_files $uri =404;
 }
 
+# Search index files named by their content hash never change either; the rest of /pagefind/
+# (its entry, scripts and WASM) keeps its name across builds and is revalidated (the default).
+location ~ ${safeRegex(PAGEFIND_HASHED_PATTERN)} {
+    set $kaia_cache ${quote(CACHE_IMMUTABLE)};
+    try_files $uri =404;
+}
+
 location ^~ /media/ {
     set $kaia_cache ${quote(CACHE_MEDIA)};
+    try_files $uri =404;
+}
+
+# Calendar files and feeds: Debian's mime.types has no .ics, and calendar apps want text/calendar.
+location /kalender/ {
+    types { text/calendar ics; }
+    charset_types text/calendar;
     try_files $uri =404;
 }
 

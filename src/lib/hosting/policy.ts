@@ -6,6 +6,8 @@
 export interface CspInput {
   /** 'sha256-…' hashes of every inline script in the build. */
   scriptHashes: string[];
+  /** Origins scripts may load from besides the site: analytics, loaded only after consent. */
+  scriptOrigins?: string[];
   /** Origins the browser may call: partner and runtime APIs, analytics after consent. */
   connectOrigins: string[];
   /** Origins forms may post to besides the site itself. */
@@ -20,7 +22,8 @@ export function contentSecurityPolicy(input: CspInput): string {
   const list = (...values: string[]) => [...new Set(values)].join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list(`'self'`, ...input.scriptHashes.map((hash) => `'${hash}'`))}`,
+    // 'wasm-unsafe-eval' lets the search (Pagefind) compile its WebAssembly; it allows no JS eval.
+    `script-src ${list(`'self'`, `'wasm-unsafe-eval'`, ...(input.scriptOrigins ?? []), ...input.scriptHashes.map((hash) => `'${hash}'`))}`,
     // Astro inlines small stylesheets and the image focal point is a style attribute.
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${list(`'self'`, 'data:', ...input.imageOrigins)}`,
@@ -54,6 +57,15 @@ export const CACHE_MEDIA = 'public, max-age=86400, stale-while-revalidate=604800
 
 /** Paths that must always be revalidated besides HTML: the worker and the search index entry. */
 export const ALWAYS_FRESH = ['/sw.js', '/pagefind/pagefind.js', '/pagefind/pagefind-entry.json'];
+
+/**
+ * Search index files whose names carry their content hash (Pagefind's fragments, word and
+ * filter chunks and metadata): cached for ever. The rest of /pagefind/ (entry, scripts, WASM)
+ * keeps its name across builds and is revalidated like HTML.
+ */
+export const PAGEFIND_HASHED_PATTERN = '^/pagefind/(?:(?:fragment|index|filter)/[A-Za-z0-9_-]+\\.pf_(?:fragment|index|filter)|pagefind\\.[A-Za-z0-9_-]+\\.pf_meta)$';
+/** The same files as static-host globs. */
+export const PAGEFIND_HASHED_GLOBS = ['/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*'];
 
 /** The origin of a URL, or null when it is not an absolute http(s) URL. */
 export function originOf(url: string | undefined): string | null {

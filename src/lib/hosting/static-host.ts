@@ -1,5 +1,5 @@
 /** _headers and _redirects for static hosts that read them (Netlify, Cloudflare Pages). */
-import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE } from './policy';
+import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_GLOBS } from './policy';
 import type { RedirectRule } from './redirects';
 
 export function headersFile(headers: Record<string, string>): string {
@@ -10,6 +10,7 @@ export function headersFile(headers: Record<string, string>): string {
       block('/*', headers),
       block('/_astro/*', { 'Cache-Control': CACHE_IMMUTABLE }),
       block('/media/*', { 'Cache-Control': CACHE_MEDIA }),
+      ...PAGEFIND_HASHED_GLOBS.map((path) => block(path, { 'Cache-Control': CACHE_IMMUTABLE })),
       ...ALWAYS_FRESH.map((path) => block(path, { 'Cache-Control': CACHE_REVALIDATE })),
     ].join('\n\n') + '\n'
   );
