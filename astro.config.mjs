@@ -30,7 +30,10 @@ export default defineConfig({
   site: siteConfig.host,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Every stylesheet and processed script as a cached, hashed file: inlined, the same few KB
+  // would be repeated in every page and in the offline precache (budget: under 2 MB).
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: (file) => (/\.(js|css)$/.test(file) ? false : undefined) } },
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
   redirects: Object.fromEntries(redirects.map(({ from, to }) => [from, { status: 301, destination: to }])),

@@ -5,24 +5,33 @@
  * in astro.config.mjs this integration comes after the search index (which must be in dist/
  * to be precached) and before hosting (which precompresses sw.js with everything else).
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import type { AstroIntegration } from 'astro';
 import type { ManifestTransform } from 'workbox-build';
-import { HASHED_URLS, PRECACHE_GLOBS, PRECACHE_IGNORES, keepInPrecache, precachedPageFiles } from '../lib/offline/worker-rules';
+import { HASHED_URLS, PRECACHE_GLOBS, PRECACHE_IGNORES, assetsOfPages, keepInPrecache, precachedPageFiles } from '../lib/offline/worker-rules';
 
 /**
- * The precache keeps every file Workbox globbed except HTML that is not a page of the sitemap
- * (see worker-rules.ts). Pages keep their file names (the worker maps /page and /page/ to
+ * The precache keeps every file Workbox globbed except HTML that is not a page of the sitemap,
+ * and build assets none of those pages uses (see worker-rules.ts). Pages keep their file names (the worker maps /page and /page/ to
  * /page/index.html). Giving any transform also replaces @vite-pwa/astro's own, which would
  * rename every page to /page and lose /page/ offline.
  */
 function sitePagesOnly(outDir: string): ManifestTransform {
   return async (entries) => {
     const pages = precachedPageFiles(await readFile(join(outDir, 'sitemap.xml'), 'utf8'));
-    const manifest = entries.filter((entry) => keepInPrecache(entry.url, pages));
+    const html = await Promise.all([...pages].map((page) => readFile(join(outDir, page), 'utf8').catch(() => '')));
+    const assets = assetsOfPages(html, (file) => {
+      try {
+        return readFileSync(join(outDir, file), 'utf8');
+      } catch {
+        return undefined;
+      }
+    });
+    const manifest = entries.filter((entry) => keepInPrecache(entry.url, pages) && (!entry.url.startsWith('_astro/') || assets.has(entry.url)));
     const missing = [...pages].filter((page) => !manifest.some((entry) => entry.url === page));
     return { manifest, warnings: missing.length ? [`Pages of the sitemap missing from the precache: ${missing.join(', ')}`] : [] };
   };

@@ -70,7 +70,18 @@ function postalAddressProblems(address: unknown, where: string): string[] {
     .map((key) => `${where}: address.${key} missing`);
 }
 
-export function eventProblems(event: Node): string[] {
+/**
+ * A node as a JSON-LD processor sees it: its own properties merged with those of every other
+ * node of the graph that has the same @id.
+ */
+export function merged(node: Node, graph: Node[]): Node {
+  const id = node['@id'];
+  if (typeof id !== 'string') return node;
+  return graph.filter((other) => other['@id'] === id).reduce<Node>((all, other) => ({ ...other, ...all }), node);
+}
+
+/** Problems of one event; graph is the rest of its page's markup, for nodes it refers to by @id. */
+export function eventProblems(event: Node, graph: Node[] = []): string[] {
   const where = `${types(event).join('/')} ${String(event['name'] ?? '?')} ${String(event['startDate'] ?? '?')}`;
   const problems: string[] = [];
   const need = (ok: boolean, message: string) => {
@@ -117,12 +128,14 @@ export function eventProblems(event: Node): string[] {
     need(isNode(performer) && text(performer['name']) && ['Person', 'PerformingGroup'].some((type) => types(performer).includes(type)), 'performer malformed');
   }
   if (types(event).includes('ScreeningEvent')) {
-    const movie = event['workPresented'];
+    const presented = event['workPresented'];
+    const movie = isNode(presented) ? merged(presented, graph) : presented;
     if (!isNode(movie) || !types(movie).includes('Movie')) need(false, 'workPresented is not a Movie');
     else {
       need(text(movie['name']), 'workPresented.name missing');
       need(typeof movie['duration'] === 'string' && DURATION.test(movie['duration']), 'workPresented.duration is not ISO 8601');
       need(movie['image'] === undefined || absoluteUrl(movie['image']), 'workPresented.image not absolute');
+      need(text(movie['description']), 'workPresented.description missing');
     }
   }
   return problems;

@@ -72,7 +72,7 @@ test('every production page marks up each upcoming performance with Google’s e
       }
       const node = matches[0]!;
       statusesSeen.add(event.status);
-      problems.push(...eventProblems(node).map((problem) => `${path}: ${problem}`));
+      problems.push(...eventProblems(node, nodes).map((problem) => `${path}: ${problem}`));
       if (node['eventStatus'] !== STATUS[event.status]) problems.push(`${path}: ${event.id} has eventStatus ${String(node['eventStatus'])}, data says ${event.status}`);
       if (node['name'] !== production.title) problems.push(`${path}: ${event.id} is named ${String(node['name'])}`);
       const type = node['@type'];

@@ -5,6 +5,7 @@ import { headersFile } from '../../src/lib/hosting/static-host';
 import { isEditing, isTextField, onControllerChange } from '../../src/lib/offline/update';
 import {
   HASHED_URLS,
+  assetsOfPages,
   keepInPrecache,
   isSiteImage,
   isSiteNavigation,
@@ -70,6 +71,36 @@ describe('what the build precaches', () => {
       expect(keepInPrecache(url, pages), url).toBe(true);
     }
     for (const url of ['kinoprogram/alder/15/index.html', 'filmklubb/mi-side/index.html', '404.html']) expect(keepInPrecache(url, pages), url).toBe(false);
+  });
+
+  it('keeps only the build assets the precached pages use, following their imports', () => {
+    const modules: Record<string, string> = {
+      '_astro/Header.a1.js': 'import{s}from"./shared.b2.js";s();',
+      '_astro/shared.b2.js': 'export const s=()=>import("./lazy.c3.js");',
+      '_astro/lazy.c3.js': 'import"./lazy.d4.css";export{}',
+      '_astro/SearchApp.e5.js': 'import{j}from"./jsx-runtime.f6.js";',
+      '_astro/jsx-runtime.f6.js': 'export const j=1;',
+      '_astro/client.g7.js': 'export{}',
+      '_astro/MyPage.h8.js': 'import{j}from"./jsx-runtime.f6.js";import"./qr.i9.js";',
+      '_astro/qr.i9.js': 'export{}',
+    };
+    const article = '<link rel="stylesheet" href="/_astro/page.z0.css"><script type="module" src="/_astro/Header.a1.js"></script>';
+    const search =
+      '<astro-island uid="x" component-url="/_astro/SearchApp.e5.js" renderer-url="/_astro/client.g7.js" ssr client="load"></astro-island><a href="/_astro/readme.txt">x</a>';
+    const used = assetsOfPages([article, search], (file) => modules[file]);
+    expect([...used].sort()).toEqual([
+      '_astro/Header.a1.js',
+      '_astro/SearchApp.e5.js',
+      '_astro/client.g7.js',
+      '_astro/jsx-runtime.f6.js',
+      '_astro/lazy.c3.js',
+      '_astro/lazy.d4.css',
+      '_astro/page.z0.css',
+      '_astro/shared.b2.js',
+    ]);
+    // Mi side's module and its QR library belong to a page the precache does not hold.
+    expect(used.has('_astro/MyPage.h8.js')).toBe(false);
+    expect(used.has('_astro/qr.i9.js')).toBe(false);
   });
 
   it('revisions only files whose names do not carry their hash', () => {

@@ -8,6 +8,7 @@ import {
   cultureEvent,
   isoDuration,
   jsonLdText,
+  movieWork,
   pageStructuredData,
   performer,
   screeningEvent,
@@ -72,8 +73,21 @@ describe('a film screening', () => {
   const subtitled = content.events.find((event) => event.production.pageReference === film.pageReference && event.version?.includes('originalversjon'))!;
 
   it('is a ScreeningEvent of the Movie with everything Google asks for', () => {
-    const node = screeningEvent(subtitled, film, site, 'https://www.kulturhuset-kaia.example/alt-vi-ikkje-sa-qy4zf');
-    expect(eventProblems(node)).toEqual([]);
+    const pageUrl = 'https://www.kulturhuset-kaia.example/alt-vi-ikkje-sa-qy4zf';
+    const node = screeningEvent(subtitled, film, site, pageUrl);
+    const movie = movieWork(film, site, pageUrl);
+    expect(eventProblems(node, [movie])).toEqual([]);
+    // Alone, the screening names the film but lacks what only the Movie node holds.
+    expect(eventProblems(node)).toEqual([expect.stringContaining('workPresented.description missing')]);
+    expect(movie).toMatchObject({
+      '@type': 'Movie',
+      '@id': `${pageUrl}#film`,
+      name: 'Alt vi ikkje sa',
+      duration: 'PT1H52M',
+      contentRating: 'Aldersgrense 12 år',
+      genre: ['drama'],
+      director: [{ '@type': 'Person', name: 'Signe Holmgaard' }],
+    });
     expect(node).toMatchObject({
       '@type': 'ScreeningEvent',
       name: 'Alt vi ikkje sa',
@@ -84,7 +98,7 @@ describe('a film screening', () => {
       offers: { url: subtitled.ticketUrl, price: subtitled.price, priceCurrency: 'NOK', validFrom: '2026-11-23T09:00:00Z' },
       subtitleLanguage: 'no',
       videoFormat: '2D',
-      workPresented: { '@type': 'Movie', name: 'Alt vi ikkje sa', duration: 'PT1H52M', contentRating: 'Aldersgrense 12 år', genre: ['drama'], director: [{ '@type': 'Person', name: 'Signe Holmgaard' }] },
+      workPresented: { '@type': 'Movie', '@id': `${pageUrl}#film`, name: 'Alt vi ikkje sa', duration: 'PT1H52M' },
     });
   });
 
@@ -128,7 +142,11 @@ describe('pages of the demo content', () => {
     const events = graph.filter(isEvent);
     const upcoming = content.events.filter((event) => event.production.pageReference === film.pageReference && Date.parse(event.startTime) > now.getTime());
     expect(events.map((event) => event['startDate']).sort()).toEqual(upcoming.map((event) => event.startTime).sort());
-    expect(events.flatMap(eventProblems)).toEqual([]);
+    expect(events.flatMap((event) => eventProblems(event, graph))).toEqual([]);
+    // The film itself once, with the @id every screening points to.
+    const movies = graph.filter((node) => node['@type'] === 'Movie');
+    expect(movies).toHaveLength(1);
+    expect(new Set(events.map((event) => (event['workPresented'] as JsonLd)['@id']))).toEqual(new Set([movies[0]!['@id']]));
     const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')!;
     expect(breadcrumbProblems(crumbs)).toEqual([]);
     expect((crumbs['itemListElement'] as JsonLd[]).map((item) => item['name'])).toEqual(['Framside', 'Kinoprogram', 'Alt vi ikkje sa']);

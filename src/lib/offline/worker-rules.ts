@@ -64,6 +64,43 @@ export function keepInPrecache(url: string, pages: ReadonlySet<string>): boolean
   return !url.endsWith('.html') || pages.has(url);
 }
 
+/** The build's script and style files a page names: scripts, stylesheets, island components and renderers. */
+export function pageAssetFiles(html: string): string[] {
+  const files = new Set<string>();
+  for (const match of html.matchAll(/\b(?:src|href|component-url|renderer-url|before-hydration-url)="\/(_astro\/[^"?#]+\.(?:js|css))"/g)) {
+    files.add(match[1] as string);
+  }
+  return [...files];
+}
+
+/** The modules a built module imports, statically or dynamically, as files beside it in `_astro/`. */
+export function moduleImports(code: string): string[] {
+  const files = new Set<string>();
+  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']\.\/([\w.-]+\.(?:js|css))["']/g)) {
+    files.add(`_astro/${match[1] as string}`);
+  }
+  return [...files];
+}
+
+/**
+ * The `_astro/` files some precached page needs, following imports from the pages' own
+ * scripts. Code only pages outside the precache use (the film-club forms and Mi side, which
+ * need the network anyway) is left to the network.
+ */
+export function assetsOfPages(pageHtml: Iterable<string>, readModule: (file: string) => string | undefined): Set<string> {
+  const needed = new Set<string>();
+  const queue = [...pageHtml].flatMap(pageAssetFiles);
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (needed.has(file)) continue;
+    needed.add(file);
+    if (!file.endsWith('.js')) continue;
+    const code = readModule(file);
+    if (code !== undefined) queue.push(...moduleImports(code));
+  }
+  return needed;
+}
+
 export const PAGE_CACHE = 'kaia-sider';
 /** Visited pages outside the precache kept for offline use. */
 export const PAGE_LIMITS = { maxEntries: 40, maxAgeSeconds: 14 * 24 * 60 * 60 };

@@ -1,7 +1,9 @@
 /**
  * schema.org structured data (JSON-LD) as Google reads it:
  * - production pages: one event per upcoming performance shown in the page's ticket list,
- *   ScreeningEvent (with the film as workPresented Movie) for films, Event or its subtype by
+ *   ScreeningEvent for films (its workPresented names the Movie and carries its @id; the full
+ *   Movie, with cast and description, is one node of the page's graph, not repeated in every
+ *   screening: JSON-LD merges nodes by @id), Event or its subtype by
  *   category for culture; every property Google requires (name, startDate with offset,
  *   location Place with PostalAddress) and those it recommends that the data holds
  *   (endDate, eventStatus from the event's real status, eventAttendanceMode, image,
@@ -194,12 +196,18 @@ function eventBase(event: Event, production: Production, site: SiteFacts, pageUr
   };
 }
 
-export function movieWork(film: Movie, site: SiteFacts): JsonLd {
+/** The @id of the film a page is about. */
+export function movieId(pageUrl: string): string {
+  return `${pageUrl}#film`;
+}
+
+export function movieWork(film: Movie, site: SiteFacts, pageUrl: string): JsonLd {
   const f = film.features;
   const poster = film.assets.find((asset) => asset.type === 'poster') ?? film.assets.find((asset) => asset.type === 'first_image');
   const original = spokenLanguages(f.language).original;
   return {
     '@type': 'Movie',
+    '@id': movieId(pageUrl),
     name: film.title,
     ...(poster ? { image: absoluteUrl(site.host, poster.url) } : {}),
     duration: isoDuration(f.runtimeMinutes),
@@ -224,7 +232,8 @@ export function screeningEvent(event: Event, film: Movie, site: SiteFacts, pageU
     ...(spoken.length ? { inLanguage: spoken.length === 1 ? spoken[0] : spoken } : {}),
     ...(subtitles ? { subtitleLanguage: subtitles } : {}),
     ...(version.videoFormat ? { videoFormat: version.videoFormat } : {}),
-    workPresented: movieWork(film, site),
+    // Self-contained for readers that do not merge nodes: the film's name and runtime.
+    workPresented: { '@type': 'Movie', '@id': movieId(pageUrl), name: film.title, duration: isoDuration(film.features.runtimeMinutes) },
   };
 }
 
@@ -238,13 +247,11 @@ export function cultureEvent(event: Event, production: CultureProduction, site: 
   };
 }
 
-/** One event per upcoming performance of a production. */
+/** One event per upcoming performance of a production; for a film, the Movie first. */
 export function productionEvents(production: Production, events: Event[], site: SiteFacts, pageUrl: string): JsonLd[] {
-  return events
-    .filter((event) => isUpcoming(event, site.now))
-    .map((event) =>
-      production.object === 'movie' ? screeningEvent(event, production, site, pageUrl) : cultureEvent(event, production, site, pageUrl),
-    );
+  const upcoming = events.filter((event) => isUpcoming(event, site.now));
+  if (production.object === 'movie') return [movieWork(production, site, pageUrl), ...upcoming.map((event) => screeningEvent(event, production, site, pageUrl))];
+  return upcoming.map((event) => cultureEvent(event, production, site, pageUrl));
 }
 
 export interface Crumb {
