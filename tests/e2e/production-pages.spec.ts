@@ -40,7 +40,7 @@ for (const production of [film, play]) {
     await expect(scripts).toHaveCount(1);
     const nodes = nodesOf(JSON.parse((await scripts.textContent()) ?? ''));
     const marked = nodes.filter(isEvent);
-    expect(marked.flatMap(eventProblems)).toEqual([]);
+    expect(marked.flatMap((node) => eventProblems(node, nodes))).toEqual([]);
     const listed = await page.locator('.programme [data-starts]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['starts']));
     expect(marked.map((node) => node['startDate'])).toEqual(listed);
     expect(marked[0]?.['@type']).toEqual(production.object === 'movie' ? 'ScreeningEvent' : expect.stringMatching(/^[A-Z]\w*Event$/));
