@@ -7,11 +7,10 @@
  * Only node:http, on purpose: no framework quietly normalises paths, bodies or headers that the
  * real services would not.
  */
-import { listenOnLoopback, splitUrl } from './kit';
+import { closeOnce, listenOnLoopback, readBody, splitUrl, waitWhileWanted } from './kit';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
 import { assertDataset, loadDataset, type Dataset } from './dataset';
 import {
   breakFirstRecord,
@@ -86,7 +85,6 @@ export const defaultClient = { id: 'kaia-import', secret: 'sandbox-secret' };
 export const defaultTokenTtlSeconds = 300;
 
 /** Largest request body read (token requests and admin calls are tiny). */
-const MAX_BODY_BYTES = 64 * 1024;
 
 /** What a handler answers before faults and serialisation. */
 interface Answer {
@@ -138,7 +136,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   await listenOnLoopback(server, options.port ?? 0);
   const port = (server.address() as AddressInfo).port;
-  let closed: Promise<void> | undefined;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -148,14 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: state.requests,
     newsletterSubscribers: () => state.newsletter.list(),
     reset: () => resetState(state),
-    close: () => {
-      closed ??= new Promise<void>((resolve) => {
-        state.closing.abort();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closed;
-    },
+    close: closeOnce(server, state.closing),
   };
 }
 
@@ -238,22 +228,7 @@ async function applyEarlyFault(api: Api, res: ServerResponse, entry: RequestLog,
     res.socket?.destroy();
     return false;
   }
-  return wait(fault.delayMs, res, state);
-}
-
-/** Waits, but gives up when the client goes away or the sandbox closes; true if still wanted. */
-async function wait(ms: number, res: ServerResponse, state: State): Promise<boolean> {
-  const gone = new AbortController();
-  const onClose = () => gone.abort();
-  res.once('close', onClose);
-  try {
-    await delay(ms, undefined, { signal: AbortSignal.any([gone.signal, state.closing.signal]) });
-    return !res.destroyed;
-  } catch {
-    return false;
-  } finally {
-    res.off('close', onClose);
-  }
+  return waitWhileWanted(fault.delayMs, res, state.closing.signal);
 }
 
 async function answerApi(ctx: Context, api: Api): Promise<Answer> {
@@ -419,18 +394,6 @@ function newToken(state: State): string {
   const token = randomBytes(32).toString('base64url');
   state.tokens.set(token, now + state.ttlSeconds * 1000);
   return token;
-}
-
-/** The request body as text, or undefined when it exceeds MAX_BODY_BYTES. */
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 // ---------------------------------------------------------------------------------------------

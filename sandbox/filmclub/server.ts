@@ -8,11 +8,10 @@
  * Only node:http, on purpose (as the platform sandbox): no framework normalises paths, bodies
  * or headers that the real partner would not. See sandbox/filmclub/README.md for the contract.
  */
-import { listenOnLoopback, splitUrl } from '../kit';
+import { closeOnce, listenOnLoopback, readBody, splitUrl, waitWhileWanted } from '../kit';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as delay } from 'node:timers/promises';
 import { AccountStore, minPasswordLength, type MemberRecord } from './accounts';
 import {
   defaultProductionsFile,
@@ -88,7 +87,6 @@ export function defaultDataDir(partner: Partner): string {
 }
 
 /** Largest request body read (every call of this API is tiny). */
-const MAX_BODY_BYTES = 64 * 1024;
 
 /** Page size ceiling of the list calls. */
 const MAX_TAKE = 50;
@@ -145,7 +143,6 @@ export async function startFilmclubSandbox(options: FilmclubSandboxOptions): Pro
   });
   await listenOnLoopback(server, options.port ?? 0);
   const port = (server.address() as AddressInfo).port;
-  let closed: Promise<void> | undefined;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -155,14 +152,7 @@ export async function startFilmclubSandbox(options: FilmclubSandboxOptions): Pro
     outbox: state.outbox,
     requests: state.requests,
     reset: () => resetState(state),
-    close: () => {
-      closed ??= new Promise<void>((resolve) => {
-        state.closing.abort();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closed;
-    },
+    close: closeOnce(server, state.closing),
   };
 }
 
@@ -237,7 +227,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: State): 
       sendText(res, { ...cors, 'content-type': 'text/html; charset=utf-8' }, 200, htmlErrorPage);
       return;
     }
-    if (!(await wait(fault.delayMs, res, state))) return;
+    if (!(await waitWhileWanted(fault.delayMs, res, state.closing.signal))) return;
   }
   send(res, cors, await routeApi(ctx));
 }
@@ -260,21 +250,6 @@ function flatHeaders(req: IncomingMessage): Record<string, string> {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
-}
-
-/** Waits, but gives up when the client goes away or the sandbox closes; true if still wanted. */
-async function wait(ms: number, res: ServerResponse, state: State): Promise<boolean> {
-  const gone = new AbortController();
-  const onClose = () => gone.abort();
-  res.once('close', onClose);
-  try {
-    await delay(ms, undefined, { signal: AbortSignal.any([gone.signal, state.closing.signal]) });
-    return !res.destroyed;
-  } catch {
-    return false;
-  } finally {
-    res.off('close', onClose);
-  }
 }
 
 /** Writes an answer: JSON, or an empty body; unless the connection is gone. */
@@ -300,18 +275,6 @@ function failSafely(req: IncomingMessage, res: ServerResponse, state: State, fai
   }
   console.error(`filmclub sandbox ${state.partner}: request failed`, failure);
   send(res, corsHeaders(req, state), error(500, 'Det oppstod ein feil på tenaren.'));
-}
-
-/** The request body as text, or undefined when it exceeds MAX_BODY_BYTES. */
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function ok(body?: unknown, headers?: Record<string, string>): Answer {

@@ -4,24 +4,21 @@ import { requestNewPassword } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { errorCleared } from '../../lib/filmclub/stores';
-import { emailProblem, ErrorSummary, Field, Status, type SummaryItem } from './Form';
+import { emailProblem, ErrorSummary, Field, Status, type SummaryItem, useFieldProblems } from './Form';
 import { useFilmclubApi, useUser } from './use-filmclub';
 
 export default function ForgotPasswordForm({ settings }: { settings: FilmclubSettings }) {
   const api = useFilmclubApi(settings);
   const user = useUser();
   const [email, setEmail] = useState('');
-  const [problems, setProblems] = useState<SummaryItem[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { problems, attempt, check } = useFieldProblems();
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     errorCleared();
     const emailError = emailProblem(email);
     const found: SummaryItem[] = emailError ? [{ field: 'fc-email', text: emailError }] : [];
-    setAttempt((n) => n + 1);
-    setProblems(found);
-    if (found.length === 0) await requestNewPassword(api, email.trim());
+    if (check(found)) await requestNewPassword(api, email.trim());
   }
 
   const serverProblem: SummaryItem[] = user.error && !user.loading ? [{ text: failureMessage(user.error, 'forgot-password') }] : [];

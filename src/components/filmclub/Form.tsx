@@ -2,7 +2,7 @@
  * Accessible form parts for the film-club screens: labelled fields whose errors are tied to
  * them, and an error summary that takes focus and links to each field (GOV.UK pattern).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface FieldProps {
   id: string;
@@ -83,3 +83,22 @@ export function Status({ children }: { children: ReactNode }) {
 
 export const emailProblem = (value: string): string | undefined =>
   value.trim() === '' ? 'Skriv inn e-postadressa di.' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? undefined : 'Skriv inn ei gyldig e-postadresse, til dømes namn@døme.no.';
+
+/**
+ * The field problems of a form's last submit. check() records them (a new attempt, so the
+ * summary takes focus again) and says whether the form may be sent.
+ */
+export function useFieldProblems() {
+  const [problems, setProblems] = useState<SummaryItem[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  return {
+    problems,
+    attempt,
+    fieldError: (id: string) => problems.find((problem) => problem.field === id)?.text,
+    check(found: SummaryItem[]): boolean {
+      setAttempt((n) => n + 1);
+      setProblems(found);
+      return found.length === 0;
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { signIn } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { errorCleared } from '../../lib/filmclub/stores';
-import { emailProblem, ErrorSummary, Field, Status, type SummaryItem } from './Form';
+import { emailProblem, ErrorSummary, Field, Status, type SummaryItem, useFieldProblems } from './Form';
 import { returnPath, useFilmclubApi, useUser } from './use-filmclub';
 
 export default function SignInForm({ settings }: { settings: FilmclubSettings }) {
@@ -12,8 +12,7 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
   const user = useUser();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<SummaryItem[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { problems, attempt, fieldError, check } = useFieldProblems();
   const [done, setDone] = useState(false);
 
   async function submit(event: SubmitEvent) {
@@ -23,9 +22,7 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
     const emailError = emailProblem(email);
     if (emailError) found.push({ field: 'fc-email', text: emailError });
     if (password === '') found.push({ field: 'fc-password', text: 'Skriv inn passordet ditt.' });
-    setAttempt((n) => n + 1);
-    setProblems(found);
-    if (found.length > 0) return;
+    if (!check(found)) return;
     if (await signIn(api, email.trim(), password)) {
       setDone(true);
       window.location.assign(returnPath(window.location.search));
@@ -33,7 +30,6 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
   }
 
   const serverProblem: SummaryItem[] = user.error && !user.loading ? [{ text: failureMessage(user.error, 'sign-in') }] : [];
-  const fieldError = (id: string) => problems.find((problem) => problem.field === id)?.text;
 
   if (user.userProfile && !done && !user.loading) {
     return (

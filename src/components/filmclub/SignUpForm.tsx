@@ -4,7 +4,7 @@ import { signUp } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { errorCleared } from '../../lib/filmclub/stores';
-import { emailProblem, ErrorSummary, Field, Status, type SummaryItem } from './Form';
+import { emailProblem, ErrorSummary, Field, Status, type SummaryItem, useFieldProblems } from './Form';
 import { useFilmclubApi, useUser } from './use-filmclub';
 
 export const MIN_PASSWORD = 8;
@@ -15,8 +15,7 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<SummaryItem[]>([]);
-  const [attempt, setAttempt] = useState(0);
+  const { problems, attempt, fieldError, check } = useFieldProblems();
   const [done, setDone] = useState(false);
 
   async function submit(event: SubmitEvent) {
@@ -27,9 +26,7 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
     const emailError = emailProblem(email);
     if (emailError) found.push({ field: 'fc-email', text: emailError });
     if (password.length < MIN_PASSWORD) found.push({ field: 'fc-password', text: `Passordet må ha minst ${MIN_PASSWORD} teikn.` });
-    setAttempt((n) => n + 1);
-    setProblems(found);
-    if (found.length > 0) return;
+    if (!check(found)) return;
     if (await signUp(api, email.trim(), password, name.trim())) {
       setDone(true);
       window.location.assign('/filmklubb/mi-side');
@@ -37,7 +34,6 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
   }
 
   const serverProblem: SummaryItem[] = user.error && !user.loading ? [{ text: failureMessage(user.error, 'sign-up') }] : [];
-  const fieldError = (id: string) => problems.find((problem) => problem.field === id)?.text;
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
