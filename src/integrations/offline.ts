@@ -16,23 +16,25 @@ import { HASHED_URLS, PRECACHE_GLOBS, PRECACHE_IGNORES, assetsOfPages, keepInPre
 
 /**
  * The precache keeps every file Workbox globbed except HTML that is not a page of the sitemap,
- * and build assets none of those pages uses (see worker-rules.ts). Pages keep their file names (the worker maps /page and /page/ to
- * /page/index.html). Giving any transform also replaces @vite-pwa/astro's own, which would
- * rename every page to /page and lose /page/ offline.
+ * and build assets none of those pages uses (see worker-rules.ts). Pages keep their file names
+ * (the worker maps /page and /page/ to /page/index.html). Giving any transform also replaces
+ * @vite-pwa/astro's own, which would rename every page to /page and lose /page/ offline.
  */
 function sitePagesOnly(outDir: string): ManifestTransform {
+  const readBuilt = (file: string): string | undefined => {
+    try {
+      return readFileSync(join(outDir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
   return async (entries) => {
     const pages = precachedPageFiles(await readFile(join(outDir, 'sitemap.xml'), 'utf8'));
-    const html = await Promise.all([...pages].map((page) => readFile(join(outDir, page), 'utf8').catch(() => '')));
-    const assets = assetsOfPages(html, (file) => {
-      try {
-        return readFileSync(join(outDir, file), 'utf8');
-      } catch {
-        return undefined;
-      }
-    });
+    const html = [...pages].map(readBuilt).filter((text): text is string => text !== undefined);
+    const assets = assetsOfPages(html, readBuilt);
     const manifest = entries.filter((entry) => keepInPrecache(entry.url, pages) && (!entry.url.startsWith('_astro/') || assets.has(entry.url)));
-    const missing = [...pages].filter((page) => !manifest.some((entry) => entry.url === page));
+    const listed = new Set(manifest.map((entry) => entry.url));
+    const missing = [...pages].filter((page) => !listed.has(page));
     return { manifest, warnings: missing.length ? [`Pages of the sitemap missing from the precache: ${missing.join(', ')}`] : [] };
   };
 }

@@ -197,7 +197,7 @@ function eventBase(event: Event, production: Production, site: SiteFacts, pageUr
 }
 
 /** The @id of the film a page is about. */
-export function movieId(pageUrl: string): string {
+function movieId(pageUrl: string): string {
   return `${pageUrl}#film`;
 }
 
