@@ -12,30 +12,43 @@ import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import type { AstroIntegration } from 'astro';
 import type { ManifestTransform } from 'workbox-build';
-import { HASHED_URLS, PRECACHE_GLOBS, PRECACHE_IGNORES, assetsOfPages, keepInPrecache, precachedPageFiles } from '../lib/offline/worker-rules';
+import { HASHED_URLS, PRECACHE_BUDGET, PRECACHE_GLOBS, PRECACHE_IGNORES, assetsOfPages, keepInPrecache, planPrecache, precachedPageFiles } from '../lib/offline/worker-rules';
 
 /**
- * The precache keeps every file Workbox globbed except HTML that is not a page of the sitemap,
- * and build assets none of those pages uses (see worker-rules.ts). Pages keep their file names
- * (the worker maps /page and /page/ to /page/index.html). Giving any transform also replaces
- * @vite-pwa/astro's own, which would rename every page to /page and lose /page/ offline.
+ * The precache: of the files Workbox globbed, the pages of the sitemap (in its order) with the
+ * build assets they use, the search index and the offline page, within PRECACHE_BUDGET (see
+ * planPrecache in worker-rules.ts). Other HTML, and build assets no stored page uses, are left
+ * to the network. Pages keep their file names (the worker maps /page and /page/ to
+ * /page/index.html). Giving any transform also replaces @vite-pwa/astro's own, which would
+ * rename every page to /page and lose /page/ offline.
  */
-function sitePagesOnly(outDir: string): ManifestTransform {
+function sitePagesWithinBudget(outDir: string): ManifestTransform {
+  const built = new Map<string, string | undefined>();
   const readBuilt = (file: string): string | undefined => {
-    try {
-      return readFileSync(join(outDir, file), 'utf8');
-    } catch {
-      return undefined;
+    if (!built.has(file)) {
+      try {
+        built.set(file, readFileSync(join(outDir, file), 'utf8'));
+      } catch {
+        built.set(file, undefined);
+      }
     }
+    return built.get(file);
   };
   return async (entries) => {
     const pages = precachedPageFiles(await readFile(join(outDir, 'sitemap.xml'), 'utf8'));
-    const html = [...pages].map(readBuilt).filter((text): text is string => text !== undefined);
-    const assets = assetsOfPages(html, readBuilt);
-    const manifest = entries.filter((entry) => keepInPrecache(entry.url, pages) && (!entry.url.startsWith('_astro/') || assets.has(entry.url)));
-    const listed = new Set(manifest.map((entry) => entry.url));
-    const missing = [...pages].filter((page) => !listed.has(page));
-    return { manifest, warnings: missing.length ? [`Pages of the sitemap missing from the precache: ${missing.join(', ')}`] : [] };
+    const candidates = entries.filter((entry) => keepInPrecache(entry.url, pages));
+    const plan = planPrecache(candidates, [...pages], (page) => assetsOfPages([readBuilt(page) ?? ''], readBuilt));
+    const manifest = candidates.filter((entry) => plan.urls.has(entry.url));
+    const globbed = new Set(candidates.map((entry) => entry.url));
+    const missing = [...pages].filter((page) => !globbed.has(page));
+    const warnings = [
+      ...(missing.length ? [`Pages of the sitemap missing from the build: ${missing.join(', ')}`] : []),
+      ...(plan.pagesLeftOut.length
+        ? [`Precache budget (${PRECACHE_BUDGET} bytes) spent: ${plan.pagesLeftOut.length} pages will be cached when visited instead: ${plan.pagesLeftOut.join(', ')}`]
+        : []),
+      ...(plan.overBudget ? [`The search index and the offline page alone take ${plan.bytes} bytes, over the precache budget of ${PRECACHE_BUDGET}`] : []),
+    ];
+    return { manifest, warnings };
   };
 }
 
@@ -56,7 +69,7 @@ function pwaOptions(outDir: string): PwaOptions {
       globPatterns: PRECACHE_GLOBS,
       globIgnores: PRECACHE_IGNORES,
       dontCacheBustURLsMatching: HASHED_URLS,
-      manifestTransforms: [sitePagesOnly(outDir)],
+      manifestTransforms: [sitePagesWithinBudget(outDir)],
       // One classic script: no module worker needed, works in every browser with workers.
       rollupFormat: 'iife',
     },

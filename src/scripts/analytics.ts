@@ -12,7 +12,7 @@
 import { expiryAssignments, trackingCookieNames } from '../lib/analytics/cookies';
 import { createEmitter } from '../lib/analytics/events';
 import { dataLayerEntries, type DataLayerEntry } from '../lib/analytics/ga4';
-import { itemFromDataset } from '../lib/analytics/items';
+import { itemFromElement } from '../lib/analytics/items';
 import { PIXEL_SCRIPT_URL, pixelCall } from '../lib/analytics/pixel';
 import { gtmScriptUrl, type AnalyticsServices } from '../lib/analytics/services';
 
@@ -93,14 +93,13 @@ export function startAnalytics(doc: Document, services: AnalyticsServices): Runn
 
   const onClick = (event: MouseEvent) => {
     const link = event.target instanceof Element ? event.target.closest<HTMLElement>(TICKET_LINK) : null;
-    const source = link?.closest<HTMLElement>('[data-item-id]');
-    const item = source ? itemFromDataset(source.dataset) : null;
+    const item = link ? itemFromElement(link) : null;
     if (item) emitter.emit({ type: 'BUY_TICKET', item });
   };
   doc.addEventListener('click', onClick, { capture: true });
 
   const viewed = doc.querySelector<HTMLElement>('[data-view-item]');
-  const item = viewed ? itemFromDataset(viewed.dataset) : null;
+  const item = viewed ? itemFromElement(viewed) : null;
   if (item) emitter.emit({ type: 'VIEW_ITEM', items: [item] });
 
   return {

@@ -61,7 +61,7 @@ function redrawAction(row: HTMLElement, event: Event, title: string, list: HTMLE
     cell.replaceChildren(element('span', state.kind === 'started' ? 'status' : 'status status--stop', reason));
     return;
   }
-  // Reuse a link from the build (it carries the analytics item of this production).
+  // Reuse a link from the build; the list around it carries the production's analytics item.
   const model = cell.querySelector<HTMLAnchorElement>('[data-ticket-link]') ?? list.querySelector<HTMLAnchorElement>('[data-ticket-link]');
   const link = model ? (model.cloneNode(true) as HTMLAnchorElement) : element('a', 'button button--ticket', BUY_TICKET);
   link.dataset['ticketLink'] = '';

@@ -173,6 +173,8 @@ test('the first search downloads under 150 KB (gzip) of Pagefind', async ({ brow
   console.log(`first search: ${downloads.length} Pagefind files, ${(total / 1024).toFixed(1)} KB gzip`);
   expect(downloads.some((download) => download.url.includes('/pagefind/wasm.'))).toBe(true);
   expect(downloads.some((download) => download.url.includes('.pf_fragment'))).toBe(true);
+  // Pagefind searches on the page's own thread: its web worker script is never fetched.
+  expect(downloads.filter((download) => download.url.includes('pagefind-worker'))).toEqual([]);
   expect(total).toBeLessThan(150 * 1024);
   await context.close();
 });

@@ -8,7 +8,7 @@ import { CONSENT_KEY, CONSENT_MAX_AGE_DAYS, parseConsent, serialiseConsent } fro
 import { cookieDomains, expiryAssignments, trackingCookieNames } from '../../src/lib/analytics/cookies';
 import { createEmitter, type AnalyticsEvent } from '../../src/lib/analytics/events';
 import { dataLayerEntries } from '../../src/lib/analytics/ga4';
-import { itemAttributes, itemFromDataset, LIST_NAMES, productItem, productionPageList, ticketListName, type ProductItem } from '../../src/lib/analytics/items';
+import { itemAttributes, itemFromElement, LIST_NAMES, productFields, productItem, productionPageList, ticketListName, type ProductItem } from '../../src/lib/analytics/items';
 import { pixelCall } from '../../src/lib/analytics/pixel';
 import { analyticsOrigins, analyticsServices, gtmScriptUrl, hasAnalytics, listText, serviceNames } from '../../src/lib/analytics/services';
 import { contentSecurityPolicy } from '../../src/lib/hosting/policy';
@@ -19,11 +19,18 @@ const film = plainFilm.object === 'movie' ? { ...plainFilm, features: { ...plain
 const concert = culture('vise-kveld', 'zz99a');
 const item: ProductItem = { id: 'p-118', name: 'Kaptein Sabeltann', brand: 'Kulturhuset Kaia', listName: 'Kinoprogram', category: 'familie' };
 
-/** What element.dataset gives for the attributes the build writes. */
-function datasetOf(attributes: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(attributes).map(([name, value]) => [name.slice(5).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()), value]),
-  );
+/**
+ * An element and its ancestors, innermost first, each with the attributes the build writes:
+ * `closest(selector)` as the DOM answers it for a `[name]` selector.
+ */
+function elementIn(...chain: Record<string, string>[]) {
+  return {
+    closest(selector: string) {
+      const name = /^\[([\w-]+)\]$/.exec(selector)?.[1] ?? '';
+      const found = chain.find((attributes) => name in attributes);
+      return found ? { getAttribute: (attribute: string) => found[attribute] ?? null } : null;
+    },
+  };
 }
 
 describe('product items', () => {
@@ -50,15 +57,27 @@ describe('product items', () => {
 
   it('survive the round trip through data attributes', () => {
     const attributes = itemAttributes(item);
-    expect(Object.keys(attributes).every((name) => name.startsWith('data-item-'))).toBe(true);
-    expect(itemFromDataset(datasetOf(attributes))).toEqual(item);
+    expect(Object.keys(attributes)).toEqual(['data-item-id', 'data-item-name', 'data-item-brand', 'data-item-list', 'data-item-category']);
+    expect(itemFromElement(elementIn(attributes))).toEqual(item);
+  });
+
+  it('take each field from the nearest element that carries it: link, list, body', () => {
+    const link = itemAttributes(productFields(film));
+    expect(Object.keys(link)).toEqual(['data-item-id', 'data-item-name', 'data-item-category']);
+    const list = itemAttributes({ listName: LIST_NAMES.cinema });
+    const body = itemAttributes({ brand: 'Kulturhuset Kaia' });
+    expect(itemFromElement(elementIn(link, {}, list, body))).toEqual(item);
+    // A production's own ticket list carries its whole item; the link inside carries nothing.
+    const ownList = itemAttributes({ ...productFields(film), listName: LIST_NAMES.filmPage });
+    expect(itemFromElement(elementIn({}, ownList, list, body))).toEqual({ ...item, listName: 'Filmside' });
   });
 
   it('are not read from incomplete markup', () => {
-    const { itemCategory: _, ...partial } = datasetOf(itemAttributes(item));
-    expect(itemFromDataset(partial)).toBeNull();
-    expect(itemFromDataset({ ...datasetOf(itemAttributes(item)), itemName: '' })).toBeNull();
-    expect(itemFromDataset({})).toBeNull();
+    const { 'data-item-category': _, ...partial } = itemAttributes(item);
+    expect(itemFromElement(elementIn(partial))).toBeNull();
+    expect(itemFromElement(elementIn({ ...itemAttributes(item), 'data-item-name': '' }))).toBeNull();
+    expect(itemFromElement(elementIn(itemAttributes(productFields(film))))).toBeNull();
+    expect(itemFromElement(elementIn({}))).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   isSiteNavigation,
   pageFile,
   pageFileFor,
+  planPrecache,
   precachedPageFiles,
 } from '../../src/lib/offline/worker-rules';
 
@@ -101,6 +102,62 @@ describe('what the build precaches', () => {
     // Mi side's module and its QR library belong to a page the precache does not hold.
     expect(used.has('_astro/MyPage.h8.js')).toBe(false);
     expect(used.has('_astro/qr.i9.js')).toBe(false);
+  });
+
+  describe('within the budget', () => {
+    // The offline page first, then the sitemap's pages in order; sizes in bytes as stored.
+    const files = [
+      { url: 'offline/index.html', size: 5 },
+      { url: 'index.html', size: 20 },
+      { url: 'search/index.html', size: 10 },
+      { url: 'kinoprogram/index.html', size: 40 },
+      { url: 'article/a/index.html', size: 10 },
+      { url: 'article/b/index.html', size: 10 },
+      { url: '_astro/page.css', size: 8 },
+      { url: '_astro/react.js', size: 50 },
+      { url: '_astro/programme.js', size: 6 },
+      { url: '_astro/unused.js', size: 99 },
+      { url: 'pagefind/pagefind.js', size: 30 },
+      { url: 'pagefind/index/nn_1.pf_index', size: 12 },
+      { url: 'logo.svg', size: 2 },
+    ];
+    const order = ['offline/index.html', 'index.html', 'search/index.html', 'kinoprogram/index.html', 'article/a/index.html', 'article/b/index.html'];
+    const assets: Record<string, string[]> = {
+      'search/index.html': ['_astro/page.css', '_astro/react.js'],
+      'kinoprogram/index.html': ['_astro/page.css', '_astro/programme.js'],
+    };
+    const assetsOf = (page: string) => assets[page] ?? ['_astro/page.css'];
+    const total = (urls: Set<string>) => files.filter((file) => urls.has(file.url)).reduce((sum, file) => sum + file.size, 0);
+
+    it('holds everything when it fits, each shared asset counted once, and nothing no page uses', () => {
+      const plan = planPrecache(files, order, assetsOf, 1000);
+      expect(plan.pagesLeftOut).toEqual([]);
+      expect(plan.overBudget).toBe(false);
+      expect(plan.urls.has('_astro/unused.js')).toBe(false);
+      expect(plan.urls.size).toBe(files.length - 1);
+      expect(plan.bytes).toBe(total(plan.urls));
+      expect(plan.bytes).toBe(5 + 20 + 10 + 40 + 10 + 10 + 8 + 50 + 6 + 30 + 12 + 2);
+    });
+
+    it('takes pages in order until the budget is spent, and leaves the rest (and their assets) to the network', () => {
+      // Search index, icons, offline page and its stylesheet: 30 + 12 + 2 + 5 + 8 = 57; front page 20; search 10 + React 50.
+      const plan = planPrecache(files, order, assetsOf, 150);
+      expect(plan.bytes).toBe(137);
+      expect(plan.bytes).toBeLessThanOrEqual(150);
+      // The programme (40 + its script 6) would pass the budget: it and every page after it wait for a visit,
+      // even the small articles that would still fit, so the order alone decides.
+      expect(plan.pagesLeftOut).toEqual(['kinoprogram/index.html', 'article/a/index.html', 'article/b/index.html']);
+      expect(plan.urls.has('_astro/programme.js')).toBe(false);
+      expect([...plan.urls]).toEqual(expect.arrayContaining(['pagefind/pagefind.js', 'pagefind/index/nn_1.pf_index', 'logo.svg', 'offline/index.html', 'search/index.html', '_astro/react.js']));
+      expect(plan.overBudget).toBe(false);
+    });
+
+    it('keeps what no page can do without even over the budget, and says so', () => {
+      const plan = planPrecache(files, order, assetsOf, 40);
+      expect(plan.overBudget).toBe(true);
+      expect([...plan.urls].sort()).toEqual(['_astro/page.css', 'logo.svg', 'offline/index.html', 'pagefind/index/nn_1.pf_index', 'pagefind/pagefind.js']);
+      expect(plan.pagesLeftOut).toEqual(order.slice(1));
+    });
   });
 
   it('revisions only files whose names do not carry their hash', () => {

@@ -3,7 +3,8 @@ import { readSnapshot } from '../../src/lib/content/snapshot';
 import { normalisePath, fillPath } from '../../src/lib/pages/paths';
 import { buildRouteTable, resolvePath, RouteError } from '../../src/lib/pages/routes';
 import { buildMenu } from '../../src/lib/site/menu';
-import { article, content, culture, movie, page } from './fixtures/content';
+import { sitemapOrder } from '../../src/lib/site/sitemap';
+import { article, content, culture, event, movie, page } from './fixtures/content';
 
 describe('normalisePath', () => {
   it.each([
@@ -101,6 +102,22 @@ describe('buildRouteTable', () => {
     expect(resolvePath(table, site.redirects, '/kinoprogram/index.html')).toMatchObject({ kind: 'page' });
     expect(resolvePath(table, site.redirects, '/gammal/')).toEqual({ kind: 'redirect', to: '/kinoprogram' });
     expect(resolvePath(table, site.redirects, '/finst-ikkje')).toEqual({ kind: 'not-found' });
+  });
+
+  it('orders the sitemap as the offline precache should take it: own pages, productions by next show, newest articles', () => {
+    const now = new Date('2026-11-23T10:00:00+01:00');
+    const dated = content({
+      ...site,
+      articles: [article('gammal', { updatedAt: 1_000 }), article('ny', { updatedAt: 9_000 })],
+      productions: [movie('utan-vising', 'ccccc'), movie('seinare', 'aaaaa'), culture('snart', 'bbbbb')],
+      events: [
+        event('e1', '2026-12-01T19:00:00+01:00', { pageReference: 'seinare-aaaaa' }),
+        event('e2', '2026-11-24T19:00:00+01:00', { pageReference: 'snart-bbbbb' }),
+        event('e0', '2026-11-01T19:00:00+01:00', { pageReference: 'utan-vising-ccccc' }),
+      ],
+    });
+    const paths = sitemapOrder(buildRouteTable(dated).routes, dated, now).map((route) => route.path);
+    expect(paths).toEqual(['/', '/kinoprogram', '/kino-alias', '/snart-bbbbb', '/seinare-aaaaa', '/utan-vising-ccccc', '/article/ny', '/article/gammal']);
   });
 
   it('refuses two routes at one path', () => {

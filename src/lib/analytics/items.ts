@@ -1,7 +1,8 @@
 /**
  * The product a visitor looks at or buys a ticket for, as analytics reports it: one film or
  * culture production, with the list it was seen in. Server side, the build writes these fields
- * as data attributes on ticket links and production pages; in the browser they are read back.
+ * as data attributes on ticket links, their lists and production pages; in the browser they are
+ * read back (itemFromElement).
  */
 import type { Production } from '../../schemas';
 
@@ -30,8 +31,13 @@ export function productCategory(production: Production): string {
   return production.object === 'movie' ? (production.features.genres[0] ?? '') : production.features.category;
 }
 
+/** What names the production itself: id, title and category. */
+export function productFields(production: Production): Pick<ProductItem, 'id' | 'name' | 'category'> {
+  return { id: production.id, name: production.title, category: productCategory(production) };
+}
+
 export function productItem(production: Production, brand: string, listName: string): ProductItem {
-  return { id: production.id, name: production.title, brand, listName, category: productCategory(production) };
+  return { ...productFields(production), brand, listName };
 }
 
 /** The list name of a production's own page. */
@@ -50,24 +56,42 @@ export function ticketListName(production: Production, pagePath: string): string
   return production.object === 'movie' ? LIST_NAMES.cinema : LIST_NAMES.culture;
 }
 
-/** Data attributes carrying an item in the markup (read back with itemFromDataset). */
-export function itemAttributes(item: ProductItem): Record<string, string> {
-  return {
-    'data-item-id': item.id,
-    'data-item-name': item.name,
-    'data-item-brand': item.brand,
-    'data-item-list': item.listName,
-    'data-item-category': item.category,
-  };
+/** Each field of an item and the data attribute that carries it in the markup. */
+const ITEM_ATTRIBUTES: [keyof ProductItem, string][] = [
+  ['id', 'data-item-id'],
+  ['name', 'data-item-name'],
+  ['brand', 'data-item-brand'],
+  ['listName', 'data-item-list'],
+  ['category', 'data-item-category'],
+];
+
+/** The item's fields as data attributes (`data-item-id` …), as many as `item` has. */
+export function itemAttributes(item: Partial<ProductItem>): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [field, attribute] of ITEM_ATTRIBUTES) {
+    const value = item[field];
+    if (value !== undefined) attributes[attribute] = value;
+  }
+  return attributes;
 }
 
-/** The item an element's dataset carries, or null when any field is missing or empty. */
-export function itemFromDataset(dataset: Readonly<Record<string, string | undefined>>): ProductItem | null {
-  const id = dataset['itemId'];
-  const name = dataset['itemName'];
-  const brand = dataset['itemBrand'];
-  const listName = dataset['itemList'];
-  const category = dataset['itemCategory'];
-  if (!id || !name || !brand || !listName || !category) return null;
-  return { id, name, brand, listName, category };
+/** The part of the DOM an item is read from (Element in the browser). */
+export interface ItemSource {
+  closest(selector: string): { getAttribute(name: string): string | null } | null;
+}
+
+/**
+ * The item an element carries, or null when a field is missing or empty. Each field comes from
+ * the element itself or its nearest ancestor that has it, so what many links share is written
+ * once: the brand on <body>, the list on the programme, a production page's whole item on its
+ * ticket list.
+ */
+export function itemFromElement(element: ItemSource): ProductItem | null {
+  const item: Partial<ProductItem> = {};
+  for (const [field, attribute] of ITEM_ATTRIBUTES) {
+    const value = element.closest(`[${attribute}]`)?.getAttribute(attribute);
+    if (!value) return null;
+    item[field] = value;
+  }
+  return item as ProductItem;
 }

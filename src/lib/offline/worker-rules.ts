@@ -6,6 +6,9 @@
  *   are precached at install, so after the first visit the whole site works offline. Pages are
  *   precached as their files (`/kontakt/index.html`); `/kontakt`, `/kontakt/` and `/kontakt?x`
  *   all find that entry.
+ * - The precache never stores more than PRECACHE_BUDGET: should the content outgrow it, pages
+ *   are taken in sitemap order until it is spent, and the rest are cached when visited
+ *   (planPrecache).
  * - Other HTML of the build (the generated one-filter views of the programmes, which visitors
  *   with JavaScript never need since they filter in place, member screens, redirect stubs) is
  *   cached when visited: network first, the stored copy offline.
@@ -18,7 +21,8 @@
 export const PRECACHE_GLOBS = [
   '**/*.{html,css,js}',
   '*.svg',
-  // The search: Pagefind's module and worker, the Norwegian WASM, the entry, and every index chunk.
+  // The search: Pagefind's module, the Norwegian WASM, the entry, and every index chunk. Its web
+  // worker is not used (PAGEFIND_OPTIONS in src/lib/search/engine.ts), so not stored either.
   'pagefind/pagefind-entry.json',
   'pagefind/wasm.*.pagefind',
   'pagefind/*.pf_meta',
@@ -33,6 +37,7 @@ export const PRECACHE_IGNORES = [
   'pagefind/pagefind-component-ui.js',
   'pagefind/pagefind-modular-ui.js',
   'pagefind/pagefind-highlight.js',
+  'pagefind/pagefind-worker.js',
   'pagefind/*.css',
   'pagefind/playground/**',
   'pagefind/wasm.unknown.pagefind',
@@ -99,6 +104,70 @@ export function assetsOfPages(pageHtml: Iterable<string>, readModule: (file: str
     if (code !== undefined) queue.push(...moduleImports(code));
   }
   return needed;
+}
+
+/**
+ * The most the precache may store: 2 MB as Workbox and Lighthouse count (2 × 1024 × 1024
+ * bytes of files as stored, before any compression on the wire).
+ */
+export const PRECACHE_BUDGET = 2 * 1024 * 1024;
+
+export interface PrecacheFile {
+  /** Relative to dist/, as in the manifest. */
+  url: string;
+  /** Bytes as stored. */
+  size: number;
+}
+
+export interface PrecachePlan {
+  /** The files to precache. */
+  urls: Set<string>;
+  bytes: number;
+  /** Pages that did not fit, in order: cached when visited instead. */
+  pagesLeftOut: string[];
+  /** The files every page needs (search index, icons, the offline page) alone exceed the budget. */
+  overBudget: boolean;
+}
+
+/**
+ * What the precache stores within `budget`. First what no page can do without: the files that
+ * are neither pages nor build assets (the search index, icons) and the first page (the offline
+ * page) with its assets. Then the pages in the order given, each with the build assets it needs
+ * that are not stored yet, while the total fits. The first page that does not fit ends the
+ * list, so the order alone says what is left out: that page and every page after it.
+ */
+export function planPrecache(files: PrecacheFile[], pages: string[], assetsOf: (page: string) => Iterable<string>, budget = PRECACHE_BUDGET): PrecachePlan {
+  const sizes = new Map(files.map((file) => [file.url, file.size]));
+  const pageSet = new Set(pages);
+  const urls = new Set<string>();
+  let bytes = 0;
+  const cost = (page: string) => [page, ...assetsOf(page)].filter((url, index, all) => sizes.has(url) && !urls.has(url) && all.indexOf(url) === index);
+  const add = (list: string[]) => {
+    for (const url of list) {
+      urls.add(url);
+      bytes += sizes.get(url) ?? 0;
+    }
+  };
+  add(files.filter((file) => !pageSet.has(file.url) && !file.url.startsWith('_astro/')).map((file) => file.url));
+  const [first, ...rest] = pages.filter((page) => sizes.has(page));
+  if (first !== undefined) add(cost(first));
+  const overBudget = bytes > budget;
+  const pagesLeftOut: string[] = [];
+  for (const page of rest) {
+    const needed = cost(page);
+    const extra = needed.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0);
+    if (pagesLeftOut.length > 0 || bytes + extra > budget) {
+      pagesLeftOut.push(page);
+      continue;
+    }
+    add(needed);
+  }
+  return { urls, bytes, pagesLeftOut, overBudget };
+}
+
+/** The URLs (relative to dist/) of the precache manifest Workbox injected into a built sw.js. */
+export function builtPrecacheUrls(sw: string): string[] {
+  return [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] as string);
 }
 
 export const PAGE_CACHE = 'kaia-sider';

@@ -13,6 +13,13 @@ export const RESULTS_PER_PAGE = 10;
 /** Words of context Pagefind puts around a hit. */
 const EXCERPT_WORDS = 26;
 
+/**
+ * Pagefind's options. `noWorker`: search on the page's own thread. The index of a site this size
+ * answers in a few milliseconds there, and skipping Pagefind's web worker saves its 43 KB script
+ * on the first search and in the offline precache (src/lib/offline/worker-rules.ts).
+ */
+export const PAGEFIND_OPTIONS = { excerptLength: EXCERPT_WORDS, noWorker: true } as const;
+
 export interface SearchHits {
   term: string;
   /** Every hit, in order; their data is fetched a page at a time by `showResults`. */
@@ -30,7 +37,7 @@ export function createSearchEngine(load: () => Promise<PagefindApi>): SearchEngi
   const pagefind = () => {
     ready ??= load()
       .then(async (api) => {
-        await api.options({ excerptLength: EXCERPT_WORDS });
+        await api.options(PAGEFIND_OPTIONS);
         await api.init();
         return api;
       })
