@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { nginxServerConfig } from '../lib/hosting/nginx';
 import { contentSecurityPolicy, securityHeaders, type CspInput } from '../lib/hosting/policy';
 import { redirectRules } from '../lib/hosting/redirects';
+import { precompressFiles } from '../lib/hosting/precompress';
 import { headersFile, redirectsFile } from '../lib/hosting/static-host';
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|ics)$/;
@@ -59,15 +59,9 @@ export function hosting(options: HostingOptions): AstroIntegration {
         await writeFile(join(root, '_headers'), headersFile(headers));
         await writeFile(join(root, '_redirects'), redirectsFile(rules));
 
-        let compressed = 0;
-        for (const file of await listFiles(root)) {
-          if (!COMPRESSIBLE.test(file) || file.includes(`${root}/_hosting/`)) continue;
-          const body = await readFile(file);
-          await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
-          await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-          compressed += 1;
-        }
-        logger.info(`${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${compressed} files precompressed`);
+        const compressible = (await listFiles(root)).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${root}/_hosting/`));
+        await precompressFiles(compressible);
+        logger.info(`${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${compressible.length} files precompressed`);
       },
     },
   };

@@ -23,33 +23,41 @@ import { HASHED_URLS, PRECACHE_BUDGET, PRECACHE_GLOBS, PRECACHE_IGNORES, assetsO
  * rename every page to /page and lose /page/ offline.
  */
 function sitePagesWithinBudget(outDir: string): ManifestTransform {
-  const built = new Map<string, string | undefined>();
   const readBuilt = (file: string): string | undefined => {
-    if (!built.has(file)) {
-      try {
-        built.set(file, readFileSync(join(outDir, file), 'utf8'));
-      } catch {
-        built.set(file, undefined);
-      }
+    try {
+      return readFileSync(join(outDir, file), 'utf8');
+    } catch {
+      return undefined;
     }
-    return built.get(file);
+  };
+  // Build modules are read once each; pages (thousands, on a large site) are not kept.
+  const modules = new Map<string, string | undefined>();
+  const readModule = (file: string): string | undefined => {
+    if (!modules.has(file)) modules.set(file, readBuilt(file));
+    return modules.get(file);
   };
   return async (entries) => {
     const pages = precachedPageFiles(await readFile(join(outDir, 'sitemap.xml'), 'utf8'));
     const candidates = entries.filter((entry) => keepInPrecache(entry.url, pages));
-    const plan = planPrecache(candidates, [...pages], (page) => assetsOfPages([readBuilt(page) ?? ''], readBuilt));
+    const plan = planPrecache(candidates, [...pages], (page) => assetsOfPages([readBuilt(page) ?? ''], readModule));
     const manifest = candidates.filter((entry) => plan.urls.has(entry.url));
     const globbed = new Set(candidates.map((entry) => entry.url));
     const missing = [...pages].filter((page) => !globbed.has(page));
     const warnings = [
       ...(missing.length ? [`Pages of the sitemap missing from the build: ${missing.join(', ')}`] : []),
       ...(plan.pagesLeftOut.length
-        ? [`Precache budget (${PRECACHE_BUDGET} bytes) spent: ${plan.pagesLeftOut.length} pages will be cached when visited instead: ${plan.pagesLeftOut.join(', ')}`]
+        ? [`Precache budget (${PRECACHE_BUDGET} bytes) spent: ${plan.pagesLeftOut.length} pages will be cached when visited instead: ${listed(plan.pagesLeftOut)}`]
         : []),
       ...(plan.overBudget ? [`The search index and the offline page alone take ${plan.bytes} bytes, over the precache budget of ${PRECACHE_BUDGET}`] : []),
     ];
     return { manifest, warnings };
   };
+}
+
+/** The first few of a long list of files, and how many more there are. */
+function listed(files: string[], shown = 10): string {
+  const more = files.length - shown;
+  return files.slice(0, shown).join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
 
 type PwaOptions = NonNullable<Parameters<typeof AstroPWA>[0]>;
@@ -70,6 +78,10 @@ function pwaOptions(outDir: string): PwaOptions {
       globIgnores: PRECACHE_IGNORES,
       dontCacheBustURLsMatching: HASHED_URLS,
       manifestTransforms: [sitePagesWithinBudget(outDir)],
+      // No limit per file: the budget for the whole precache decides (planPrecache). Workbox's
+      // own 2 MiB limit per file would fail the build on a large site's programme pages, even
+      // on the filter pages the precache never takes.
+      maximumFileSizeToCacheInBytes: Number.MAX_SAFE_INTEGER,
       // One classic script: no module worker needed, works in every browser with workers.
       rollupFormat: 'iife',
     },

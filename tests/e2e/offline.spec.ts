@@ -117,7 +117,7 @@ test('the precache holds every page and the search index, and stores under 2 MB'
   const sw = await (await request.get('/sw.js')).text();
   const urls = builtPrecacheUrls(sw);
   const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
-  // The demo content fits whole; a larger site would leave its last pages to the page cache.
+  // The demo content fits whole; on a larger site the pages that do not fit are cached when visited.
   for (const path of await sitemapPaths(request)) expect(urls, path).toContain(pageFile(path));
   for (const url of ['offline/index.html', 'search/index.html', 'pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.nn.pagefind']) {
     expect(urls).toContain(url);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { inlineScriptHashes } from '../../src/integrations/hosting';
+import { BEST_BROTLI_MAX_BYTES, brotliQuality, compressedCopies } from '../../src/lib/hosting/precompress';
 import { nginxServerConfig } from '../../src/lib/hosting/nginx';
 import { contentSecurityPolicy, originOf, securityHeaders } from '../../src/lib/hosting/policy';
 import { redirectRules } from '../../src/lib/hosting/redirects';
@@ -87,5 +89,21 @@ describe('_headers', () => {
     expect(file).toMatch(/^\/\*\n {2}X-Content-Type-Options: nosniff\n/);
     expect(file).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable');
     expect(file).toContain('/sw.js\n  Cache-Control: no-cache');
+  });
+});
+
+describe('precompressed copies', () => {
+  it('decompress to the file, brotli smaller than gzip', async () => {
+    const page = Buffer.from(`<!doctype html><title>Kino</title>${'<li class="showing">Kjøp billett</li>'.repeat(500)}`);
+    const copies = await compressedCopies(page);
+    expect(gunzipSync(copies.gzip).equals(page)).toBe(true);
+    expect(brotliDecompressSync(copies.brotli).equals(page)).toBe(true);
+    expect(copies.brotli.length).toBeLessThan(copies.gzip.length);
+  });
+
+  it('use brotli at its best for every file of a normal build, and a faster level only for huge ones', () => {
+    expect(brotliQuality(200 * 1024)).toBe(11);
+    expect(brotliQuality(BEST_BROTLI_MAX_BYTES)).toBe(11);
+    expect(brotliQuality(5 * 1024 * 1024)).toBe(9);
   });
 });

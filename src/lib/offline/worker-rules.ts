@@ -7,7 +7,7 @@
  *   precached as their files (`/kontakt/index.html`); `/kontakt`, `/kontakt/` and `/kontakt?x`
  *   all find that entry.
  * - The precache never stores more than PRECACHE_BUDGET: should the content outgrow it, pages
- *   are taken in sitemap order until it is spent, and the rest are cached when visited
+ *   are taken in sitemap order while they fit, and the others are cached when visited
  *   (planPrecache).
  * - Other HTML of the build (the generated one-filter views of the programmes, which visitors
  *   with JavaScript never need since they filter in place, member screens, redirect stubs) is
@@ -133,8 +133,9 @@ export interface PrecachePlan {
  * What the precache stores within `budget`. First what no page can do without: the files that
  * are neither pages nor build assets (the search index, icons) and the first page (the offline
  * page) with its assets. Then the pages in the order given, each with the build assets it needs
- * that are not stored yet, while the total fits. The first page that does not fit ends the
- * list, so the order alone says what is left out: that page and every page after it.
+ * that are not stored yet, if that still fits. A page that does not fit is left to the network
+ * (cached when visited) and the next one is tried, so one very large page (a programme of
+ * thousands of showings) never keeps the pages after it out.
  */
 export function planPrecache(files: PrecacheFile[], pages: string[], assetsOf: (page: string) => Iterable<string>, budget = PRECACHE_BUDGET): PrecachePlan {
   const sizes = new Map(files.map((file) => [file.url, file.size]));
@@ -156,7 +157,7 @@ export function planPrecache(files: PrecacheFile[], pages: string[], assetsOf: (
   for (const page of rest) {
     const needed = cost(page);
     const extra = needed.reduce((sum, url) => sum + (sizes.get(url) ?? 0), 0);
-    if (pagesLeftOut.length > 0 || bytes + extra > budget) {
+    if (bytes + extra > budget) {
       pagesLeftOut.push(page);
       continue;
     }
