@@ -6,8 +6,9 @@
  * could express most of it, but not all of it as we want it:
  * - pages are precached once, as their files, and found under /page, /page/ and /page?q=…
  *   through `urlManipulation` (generateSW's directory handler precaches every page twice);
- * - the precache holds the pages of the sitemap; other pages are cached as visited, and a
- *   page neither stored nor reachable gets our own offline page;
+ * - the precache holds the pages of the sitemap, as many as its 2 MB budget allows (all of them
+ *   for the demo content); other pages are cached as visited, and a page neither stored nor
+ *   reachable gets our own offline page;
  * - only same-origin page navigations, precached files and /media/ images are handled at all,
  *   so nothing else (partner and member APIs above all) is ever answered from or put into a
  *   cache;
@@ -61,7 +62,8 @@ registerRoute(
   }),
 );
 
-// Pages outside the precache (one-filter programme views, member screens, redirect stubs):
+// Pages outside the precache (one-filter programme views, member screens, redirect stubs, pages
+// past the precache budget):
 // the network first, a copy kept for offline (only 200 answers, never an error page). These
 // pages are the same for every visitor; what members see comes from the partner APIs, which
 // the worker never handles.
