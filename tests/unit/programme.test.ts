@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupByDay, isUpcoming, nextEventOf, programmeForDay, ticketState, upcomingShowings } from '../../src/lib/programme/programme';
+import { belongsTo, groupByDay, isUpcoming, nextEventOf, productionOf, programmeForDay, ticketState, upcomingShowings } from '../../src/lib/programme/programme';
 import { formatDayHeading, formatTime, osloDay } from '../../src/lib/programme/time';
-import { event, movie } from './fixtures/content';
+import { culture, event, movie } from './fixtures/content';
 
 const film = movie('film', 'aaaaa');
 const link = { pageReference: 'film-aaaaa' };
@@ -46,6 +46,35 @@ describe('the programme at a fixed moment', () => {
   it('finds the next showing of a film, skipping cancelled ones', () => {
     const cancelled = event('cancelled', '2026-11-23T12:00:00+01:00', link, { status: 'cancelled' });
     expect(nextEventOf(film, [...events, cancelled], now)?.id).toBe('today');
+  });
+});
+
+describe('productionOf', () => {
+  const concert = culture('konsert', 'bbbbb');
+  const sameSlug = movie('konsert', 'ccccc');
+  const list = [film, concert, sameSlug];
+
+  it('finds an event\'s production by page reference or parent slug, the first in the list that matches either', () => {
+    expect(productionOf(event('a', '2026-12-01T19:00:00+01:00', { pageReference: 'film-aaaaa' }), list)).toBe(film);
+    expect(productionOf(event('b', '2026-12-01T19:00:00+01:00', { parentSlug: 'konsert' }), list)).toBe(concert);
+    expect(productionOf(event('c', '2026-12-01T19:00:00+01:00', { pageReference: 'konsert-ccccc' }), list)).toBe(sameSlug);
+    // Both links given: the earlier of the two matches wins, whichever key found it.
+    expect(productionOf(event('d', '2026-12-01T19:00:00+01:00', { pageReference: 'konsert-ccccc', parentSlug: 'film' }), list)).toBe(film);
+    expect(productionOf(event('e', '2026-12-01T19:00:00+01:00', { pageReference: 'nobody-zzzzz' }), list)).toBeUndefined();
+    expect(productionOf(event('f', '2026-12-01T19:00:00+01:00', {}), list)).toBeUndefined();
+  });
+
+  it('tells whether an event belongs to one production, by either link', () => {
+    expect(belongsTo(event('a', '2026-12-01T19:00:00+01:00', { pageReference: 'konsert-bbbbb' }), concert)).toBe(true);
+    expect(belongsTo(event('b', '2026-12-01T19:00:00+01:00', { parentSlug: 'konsert' }), sameSlug)).toBe(true);
+    expect(belongsTo(event('c', '2026-12-01T19:00:00+01:00', { pageReference: 'film-aaaaa' }), concert)).toBe(false);
+    expect(belongsTo(event('d', '2026-12-01T19:00:00+01:00', {}), concert)).toBe(false);
+  });
+
+  it('answers from the list it is given, each list on its own', () => {
+    const link = { pageReference: 'konsert-ccccc' };
+    expect(productionOf(event('g', '2026-12-01T19:00:00+01:00', link), [film])).toBeUndefined();
+    expect(productionOf(event('g', '2026-12-01T19:00:00+01:00', link), [sameSlug])).toBe(sameSlug);
   });
 });
 

@@ -21,37 +21,74 @@ export function isUpcoming(event: Event, now: Date): boolean {
   return Date.parse(event.startTime) > now.getTime();
 }
 
-/** The production an event belongs to, through pageReference or parentSlug. */
-export function productionOf(event: Event, productions: Production[]): Production | undefined {
-  const { pageReference, parentSlug } = event.production;
-  return productions.find(
-    (production) =>
-      (pageReference !== undefined && production.pageReference === pageReference) ||
-      (parentSlug !== undefined && production.parentSlug === parentSlug),
-  );
+type ProductionFinder = (event: Event) => Production | undefined;
+
+/**
+ * Finders by list of productions: a programme of thousands of events, each with its ticket link,
+ * looks up the same list again and again, so each list is indexed once (content is never
+ * changed in place).
+ */
+const finders = new WeakMap<readonly Production[], ProductionFinder>();
+
+function indexProductions(productions: readonly Production[]): ProductionFinder {
+  // The first production (in list order) for each pageReference and each parentSlug.
+  const byReference = new Map<string, number>();
+  const bySlug = new Map<string, number>();
+  productions.forEach((production, index) => {
+    if (!byReference.has(production.pageReference)) byReference.set(production.pageReference, index);
+    if (!bySlug.has(production.parentSlug)) bySlug.set(production.parentSlug, index);
+  });
+  return (event) => {
+    const { pageReference, parentSlug } = event.production;
+    const found = [pageReference === undefined ? undefined : byReference.get(pageReference), parentSlug === undefined ? undefined : bySlug.get(parentSlug)];
+    const first = Math.min(...found.filter((index): index is number => index !== undefined));
+    return Number.isFinite(first) ? productions[first] : undefined;
+  };
 }
 
-function byStart(a: Event, b: Event): number {
-  return Date.parse(a.startTime) - Date.parse(b.startTime);
+/** Whether an event belongs to a production, through pageReference or parentSlug. */
+export function belongsTo(event: Event, production: Production): boolean {
+  const { pageReference, parentSlug } = event.production;
+  return (pageReference !== undefined && production.pageReference === pageReference) || (parentSlug !== undefined && production.parentSlug === parentSlug);
+}
+
+/** The production an event belongs to, through pageReference or parentSlug: the first in the list that matches either. */
+export function productionOf(event: Event, productions: readonly Production[]): Production | undefined {
+  let find = finders.get(productions);
+  if (find === undefined) {
+    find = indexProductions(productions);
+    finders.set(productions, find);
+  }
+  return find(event);
+}
+
+/** `items` earliest first, each start parsed once (a large programme sorts thousands). Stable. */
+function sortedByStart<T>(items: readonly T[], startOf: (item: T) => string): T[] {
+  return items
+    .map((item) => ({ item, at: Date.parse(startOf(item)) }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ item }) => item);
 }
 
 /** Upcoming events with their productions, earliest first; events without a production are left out. */
 export function upcomingShowings(events: Event[], productions: Production[], now: Date): Showing[] {
-  return events
-    .filter((event) => isUpcoming(event, now))
-    .sort(byStart)
-    .flatMap((event) => {
-      const production = productionOf(event, productions);
-      return production ? [{ event, production }] : [];
-    });
+  return sortedByStart(
+    events.filter((event) => isUpcoming(event, now)),
+    (event) => event.startTime,
+  ).flatMap((event) => {
+    const production = productionOf(event, productions);
+    return production ? [{ event, production }] : [];
+  });
 }
 
 /** Showings grouped by their Oslo day, days earliest first. */
 export function groupByDay(showings: Showing[]): ProgrammeDay[] {
   const days = new Map<string, Showing[]>();
-  for (const showing of [...showings].sort((a, b) => byStart(a.event, b.event))) {
+  for (const showing of sortedByStart(showings, (item) => item.event.startTime)) {
     const day = osloDay(showing.event.startTime);
-    days.set(day, [...(days.get(day) ?? []), showing]);
+    const list = days.get(day);
+    if (list) list.push(showing);
+    else days.set(day, [showing]);
   }
   return [...days].map(([day, list]) => ({ day, showings: list }));
 }
@@ -63,9 +100,10 @@ export function programmeForDay(showings: Showing[], day: string): Showing[] {
 
 /** The next upcoming event of a production, if any. */
 export function nextEventOf(production: Production, events: Event[], now: Date): Event | undefined {
-  return events
-    .filter((event) => isUpcoming(event, now) && productionOf(event, [production]) && event.status !== 'cancelled')
-    .sort(byStart)[0];
+  return sortedByStart(
+    events.filter((event) => isUpcoming(event, now) && belongsTo(event, production) && event.status !== 'cancelled'),
+    (event) => event.startTime,
+  )[0];
 }
 
 export type TicketState =

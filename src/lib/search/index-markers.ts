@@ -7,7 +7,7 @@
  */
 import type { Article, Event, Production } from '../../schemas';
 import { normalisePath } from '../pages/paths';
-import { isUpcoming, productionOf } from '../programme/programme';
+import { belongsTo, isUpcoming } from '../programme/programme';
 import { formatDate, osloDay } from '../programme/time';
 import type { SearchType } from './types';
 
@@ -37,7 +37,7 @@ export function searchRecordFor(record: Article | Production | undefined, events
   }
   if (record.object !== 'culture') return null;
   const own = events
-    .filter((event) => event.status !== 'cancelled' && productionOf(event, [record]) !== undefined)
+    .filter((event) => event.status !== 'cancelled' && belongsTo(event, record))
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
   const next = own.find((event) => isUpcoming(event, now));
   if (next) return { type: 'kulturarrangement', date: osloDay(next.startTime), when: `Neste gong ${formatDate(next.startTime)}`, sortable: true };
