@@ -22,6 +22,16 @@ describe('the programme at a fixed moment', () => {
     expect(isUpcoming(events[1]!, now)).toBe(false);
   });
 
+  it('works a list out once per moment, and again for a later one', () => {
+    const productions = [film];
+    const first = upcomingShowings(events, productions, now);
+    expect(upcomingShowings(events, productions, now)).toBe(first);
+    // At 18.30 the 18.00 showing has started.
+    const later = upcomingShowings(events, productions, new Date('2026-11-23T18:30:00+01:00'));
+    expect(later.map((s) => s.event.id)).toEqual(['early', 'late', 'after-midnight']);
+    expect(upcomingShowings(events, [film], now).map((s) => s.event.id)).toEqual(first.map((s) => s.event.id));
+  });
+
   it('groups by the day in Oslo, not in UTC', () => {
     const days = groupByDay(upcomingShowings(events, [film], now));
     expect(days.map((d) => [d.day, d.showings.map((s) => s.event.id)])).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePageSources, resolveSource } from '../../src/lib/pages/sources';
+import { resolvePageSources, resolveSource, routeSourcesOf } from '../../src/lib/pages/sources';
 import type { Source } from '../../src/schemas';
 import { article, content, culture, event, movie, page } from './fixtures/content';
 
@@ -100,5 +100,13 @@ describe('resolvePageSources', () => {
     const resolved = resolvePageSources(standard, { production: 'konsert-ccccc' }, site);
     expect(resolved['production']).toMatchObject({ id: 'prod-konsert' });
     expect(ids(resolved['events'])).toEqual(['e3']);
+  });
+
+  it('resolves a route once per content, and again for other content', () => {
+    const route = { page: page({ id: 'liste', path: '/liste', sources: [source({ name: 'events', model: 'event' })] }), params: {} };
+    const first = routeSourcesOf(route, site);
+    expect(routeSourcesOf(route, site)).toBe(first);
+    const fewer = { ...site, events: site.events.slice(0, 1) };
+    expect(ids(routeSourcesOf(route, fewer)['events'])).toEqual(ids(site.events.slice(0, 1)));
   });
 });

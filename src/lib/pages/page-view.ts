@@ -9,7 +9,7 @@ import { NEWS_FEED, type FeedLink } from '../seo/feeds';
 import { excerpt } from '../site/text';
 import { placeBlocks, type Placement } from './placement';
 import type { Route } from './routes';
-import { resolvePageSources, type ModelRecord, type ResolvedSources } from './sources';
+import { routeSourcesOf, type ModelRecord, type ResolvedSources } from './sources';
 
 export interface PageMetaView {
   /** The document title, '{site} | {page}'. */
@@ -79,7 +79,7 @@ function ogType(record: Article | Production | undefined): NonNullable<PageMetaV
 /** The view of a route; with `filtered`, the generated page of one programme filter (src/lib/programme/filters.ts). */
 export function pageView(route: Route, content: SiteContent, filtered?: FilterPage): PageView {
   const { page } = route;
-  const sources = resolvePageSources(page, route.params, content);
+  const sources = routeSourcesOf(route, content);
   const primary = primaryRecord(sources);
   const meta = page.meta[content.config.locale.default] ?? {};
   const baseTitle = primary?.title ?? meta.title ?? page.title;

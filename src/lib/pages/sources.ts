@@ -71,3 +71,18 @@ export function resolveSource(source: Source, params: RouteParams, content: Site
 export function resolvePageSources(page: Page, params: RouteParams, content: SiteContent): ResolvedSources {
   return Object.fromEntries(page.sources.map((source) => [source.name, resolveSource(source, params, content)]));
 }
+
+const routeSources = new WeakMap<object, { content: SiteContent; sources: ResolvedSources }>();
+
+/**
+ * The sources of a route's page, resolved once per route and content: the page itself, each of
+ * its programme filter pages (one per day on a large site), the sitemap and the news feed all
+ * ask for them. Content is never changed in place, so the answer holds for the build.
+ */
+export function routeSourcesOf(route: { page: Page; params: RouteParams }, content: SiteContent): ResolvedSources {
+  const known = routeSources.get(route);
+  if (known?.content === content) return known.sources;
+  const sources = resolvePageSources(route.page, route.params, content);
+  routeSources.set(route, { content, sources });
+  return sources;
+}

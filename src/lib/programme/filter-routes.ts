@@ -5,7 +5,7 @@
 import type { Event } from '../../schemas';
 import type { SiteContent } from '../content/files';
 import type { Route, RouteTable } from '../pages/routes';
-import { resolvePageSources } from '../pages/sources';
+import { routeSourcesOf } from '../pages/sources';
 import { filterPages, programmeKindOf, type FilterPage } from './filters';
 import { upcomingShowings } from './programme';
 
@@ -22,7 +22,7 @@ export function filterRoutes(table: RouteTable, content: SiteContent, now: Date)
     if (route.path !== route.canonicalPath) return [];
     const programme = programmeKindOf(route.page);
     if (!programme) return [];
-    const value = resolvePageSources(route.page, route.params, content)[programme.source];
+    const value = routeSourcesOf(route, content)[programme.source];
     const events = (Array.isArray(value) ? value : []).filter((record): record is Event => 'startTime' in record && 'venue' in record);
     const showings = upcomingShowings(events, content.productions, now);
     return filterPages(programme.kind, route.path, showings, now)

@@ -107,7 +107,19 @@ function ageOfValue(value: string): AgeLimit | undefined {
   return AGE_STEPS.find((step) => ageValue(step) === value);
 }
 
-export function showingFacts({ event, production }: Showing): ShowingFacts {
+/** Facts by showing: a programme's filter choices, its rows and each filter page ask for the same ones. */
+const factsOf = new WeakMap<Showing, ShowingFacts>();
+
+export function showingFacts(showing: Showing): ShowingFacts {
+  let facts = factsOf.get(showing);
+  if (facts === undefined) {
+    facts = factsFor(showing);
+    factsOf.set(showing, facts);
+  }
+  return facts;
+}
+
+function factsFor({ event, production }: Showing): ShowingFacts {
   const day = osloDay(event.startTime);
   if (production.object === 'movie') {
     return { day, categories: production.features.genres.map(facetSlug), age: production.features.ageLimit };

@@ -70,8 +70,22 @@ function sortedByStart<T>(items: readonly T[], startOf: (item: T) => string): T[
     .map(({ item }) => item);
 }
 
-/** Upcoming events with their productions, earliest first; events without a production are left out. */
+const upcoming = new WeakMap<readonly Event[], { productions: readonly Production[]; at: number; showings: Showing[] }>();
+
+/**
+ * Upcoming events with their productions, earliest first; events without a production are left
+ * out. Worked out once per list of events, productions and moment: every filter page of a
+ * programme (one per day on a large site) shows the same list. Callers never change the result.
+ */
 export function upcomingShowings(events: Event[], productions: Production[], now: Date): Showing[] {
+  const known = upcoming.get(events);
+  if (known?.productions === productions && known.at === now.getTime()) return known.showings;
+  const showings = findUpcoming(events, productions, now);
+  upcoming.set(events, { productions, at: now.getTime(), showings });
+  return showings;
+}
+
+function findUpcoming(events: Event[], productions: Production[], now: Date): Showing[] {
   return sortedByStart(
     events.filter((event) => isUpcoming(event, now)),
     (event) => event.startTime,

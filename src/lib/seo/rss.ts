@@ -8,7 +8,7 @@ import type { Article } from '../../schemas';
 import type { SiteContent } from '../content/files';
 import { absoluteUrl } from '../pages/page-view';
 import type { RouteTable } from '../pages/routes';
-import { resolvePageSources } from '../pages/sources';
+import { routeSourcesOf } from '../pages/sources';
 import { excerpt } from '../site/text';
 import { NEWS_FEED } from './feeds';
 
@@ -77,7 +77,7 @@ export function newsArticles(table: RouteTable, content: SiteContent): { article
   const route = table.routes.find((candidate) => candidate.path === NEWS_FEED.page);
   if (!route) return undefined;
   const block = route.page.blocks.find((candidate) => !candidate.hide && candidate.component === 'article-list' && candidate.data.source);
-  const value = block?.data.source ? resolvePageSources(route.page, route.params, content)[block.data.source] : undefined;
+  const value = block?.data.source ? routeSourcesOf(route, content)[block.data.source] : undefined;
   const articles = (Array.isArray(value) ? value : []).filter((record): record is Article => 'slug' in record && 'content' in record);
   const meta = route.page.meta[content.config.locale.default] ?? {};
   return { articles, description: meta.description ?? route.page.title };

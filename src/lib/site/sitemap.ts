@@ -1,7 +1,7 @@
 import type { SiteContent } from '../content/files';
 import { primaryRecord } from '../pages/page-view';
 import type { Route } from '../pages/routes';
-import { resolvePageSources } from '../pages/sources';
+import { routeSourcesOf } from '../pages/sources';
 import { upcomingShowings } from '../programme/programme';
 
 /** The sitemap protocol's XML for a list of absolute URLs. */
@@ -25,7 +25,7 @@ export function sitemapOrder(routes: Route[], content: SiteContent, now: Date): 
   }
   const rank = (route: Route): [number, number] => {
     if (route.page.pageType !== 'standard') return [0, 0];
-    const record = primaryRecord(resolvePageSources(route.page, route.params, content));
+    const record = primaryRecord(routeSourcesOf(route, content));
     if (record === undefined) return [0, 0];
     if ('pageReference' in record) return [1, nextShow.get(record.id) ?? Number.MAX_SAFE_INTEGER];
     return [2, -record.updatedAt];
