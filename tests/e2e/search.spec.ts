@@ -97,6 +97,26 @@ test('shows whatever is typed as text, never as markup', async ({ page }) => {
   expect(dialogs).toEqual([]);
 });
 
+test('searches as you type once the typing pauses, and announces the count', async ({ page }) => {
+  // Each search writes its query into the URL; record every one.
+  await page.addInitScript(() => {
+    const written: string[] = [];
+    (window as unknown as { searched: string[] }).searched = written;
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (data, unused, url) => {
+      if (url) written.push(String(url));
+      replace(data, unused, url);
+    };
+  });
+  await search(page, '');
+  await field(page).pressSequentially('strikkekurs', { delay: 40 });
+  await expect(results(page).getByRole('link', { name: 'Kystmønster – strikkekurs for nybyrjarar' })).toBeVisible();
+  await expect(status(page)).toHaveRole('status');
+  await expect(status(page)).toHaveText(/^\d+ treff på «strikkekurs»\.$/);
+  // Letters 40 ms apart are one pause-free burst: one search, for the whole word.
+  expect(await page.evaluate(() => (window as unknown as { searched: string[] }).searched)).toEqual(['/search?q=strikkekurs']);
+});
+
 test('keeps the query in the URL, searches it on arrival, and takes the header search', async ({ page }) => {
   await page.goto('/search?q=babysymjing');
   await expect(field(page)).toHaveValue('babysymjing');
