@@ -142,7 +142,8 @@ export function planPrecache(files: PrecacheFile[], pages: string[], assetsOf: (
   const pageSet = new Set(pages);
   const urls = new Set<string>();
   let bytes = 0;
-  const cost = (page: string) => [page, ...assetsOf(page)].filter((url, index, all) => sizes.has(url) && !urls.has(url) && all.indexOf(url) === index);
+  // A page and the files it needs that are built and not stored yet.
+  const cost = (page: string) => [...new Set([page, ...assetsOf(page)])].filter((url) => sizes.has(url) && !urls.has(url));
   const add = (list: string[]) => {
     for (const url of list) {
       urls.add(url);
