@@ -156,6 +156,28 @@ test('a partner that answers too slowly gets a plain message instead of an endle
   await expect(page.locator('.fc-form').getByRole('alert')).toContainText('Filmklubben svarar ikkje', { timeout: 20_000 });
 });
 
+test('a sign-in form used before its script has run neither submits natively nor loses what was typed', async ({ page }) => {
+  // Hold every script of the page, as a slow connection would, until the visitor has typed.
+  let release = () => {};
+  const scriptsAllowed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await scriptsAllowed;
+    await route.continue();
+  });
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto('/filmklubb/logg-inn', { waitUntil: 'commit' });
+  await page.getByLabel('E-postadresse').fill(demoMember.email);
+  await page.getByLabel('Passord', { exact: true }).fill(demoMember.password);
+  const button = page.getByRole('button', { name: 'Logg inn' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Passord', { exact: true }).press('Enter');
+  release();
+  await button.click();
+  await expect(page).toHaveURL(/\/filmklubb\/mi-side$/);
+  expect(requested.filter((url) => url.includes(encodeURIComponent(demoMember.password)) || url.includes('fc-password'))).toEqual([]);
+});
+
 test('failing reviews and watch list show plain messages; the rest of the page still works', async ({ page }) => {
   await setFault({ kind: 'status', status: 500 }, 'reviews');
   await page.goto(FILM);

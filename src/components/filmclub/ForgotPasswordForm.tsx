@@ -4,7 +4,7 @@ import { requestNewPassword } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { errorCleared } from '../../lib/filmclub/stores';
-import { emailProblem, ErrorSummary, Field, Status, type SummaryItem, useFieldProblems } from './Form';
+import { emailProblem, ErrorSummary, Field, Status, SubmitButton, type SummaryItem, useFieldProblems } from './Form';
 import { useFilmclubApi, useUser } from './use-filmclub';
 
 export default function ForgotPasswordForm({ settings }: { settings: FilmclubSettings }) {
@@ -36,9 +36,7 @@ export default function ForgotPasswordForm({ settings }: { settings: FilmclubSet
         error={problems[0]?.text}
         hint="Vi sender ei lenkje du kan lage nytt passord med."
       />
-      <button type="submit" className="button" disabled={user.loading}>
-        Send lenkje
-      </button>
+      <SubmitButton busy={user.loading}>Send lenkje</SubmitButton>
       <Status>
         {user.loading
           ? 'Sender …'

@@ -16,6 +16,13 @@ export interface FieldProps {
 }
 
 export function Field({ id, label, type, autoComplete, value, onChange, error, hint }: FieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  // What was typed or autofilled before React took over the field is in the DOM, not in state:
+  // take it over once, so the first submit sends what the visitor sees.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== '' && typed !== value) onChange(typed);
+  }, []);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`fc-field${error ? ' fc-field--error' : ''}`}>
@@ -32,6 +39,7 @@ export function Field({ id, label, type, autoComplete, value, onChange, error, h
         </p>
       )}
       <input
+        ref={input}
         id={id}
         name={id}
         type={type}
@@ -69,6 +77,21 @@ export function ErrorSummary({ items, attempt }: { items: SummaryItem[]; attempt
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * The form's submit button. It stays disabled in the server's HTML until React has taken over
+ * the form: a click (or Enter) before then would submit the form natively, as a GET that puts
+ * the password in the address bar and the history, and would lose what was typed.
+ */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <button type="submit" className="button" disabled={busy || !hydrated}>
+      {children}
+    </button>
   );
 }
 

@@ -4,7 +4,7 @@ import { signIn } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { errorCleared } from '../../lib/filmclub/stores';
-import { emailProblem, ErrorSummary, Field, Status, type SummaryItem, useFieldProblems } from './Form';
+import { emailProblem, ErrorSummary, Field, Status, SubmitButton, type SummaryItem, useFieldProblems } from './Form';
 import { returnPath, useFilmclubApi, useUser } from './use-filmclub';
 
 export default function SignInForm({ settings }: { settings: FilmclubSettings }) {
@@ -49,9 +49,7 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
       <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} />
       <Field id="fc-email" label="E-postadresse" type="email" autoComplete="username" value={email} onChange={setEmail} error={fieldError('fc-email')} />
       <Field id="fc-password" label="Passord" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={fieldError('fc-password')} />
-      <button type="submit" className="button" disabled={user.loading}>
-        Logg inn
-      </button>
+      <SubmitButton busy={user.loading}>Logg inn</SubmitButton>
       <Status>{user.loading ? 'Loggar inn …' : done ? 'Du er logga inn.' : ''}</Status>
       <p className="fc-links">
         <a href="/filmklubb/gloymt-passord">Gløymt passordet?</a> · <a href="/filmklubb/bli-medlem">Bli medlem</a>

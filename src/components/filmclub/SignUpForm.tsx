@@ -4,7 +4,7 @@ import { signUp } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { errorCleared } from '../../lib/filmclub/stores';
-import { emailProblem, ErrorSummary, Field, Status, type SummaryItem, useFieldProblems } from './Form';
+import { emailProblem, ErrorSummary, Field, Status, SubmitButton, type SummaryItem, useFieldProblems } from './Form';
 import { useFilmclubApi, useUser } from './use-filmclub';
 
 export const MIN_PASSWORD = 8;
@@ -50,9 +50,7 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
         error={fieldError('fc-password')}
         hint={`Minst ${MIN_PASSWORD} teikn.`}
       />
-      <button type="submit" className="button" disabled={user.loading}>
-        Bli medlem
-      </button>
+      <SubmitButton busy={user.loading}>Bli medlem</SubmitButton>
       <Status>{user.loading ? 'Lagar kontoen din …' : done ? 'Velkomen i filmklubben!' : ''}</Status>
       <p className="fc-links">
         Har du alt ein konto? <a href="/filmklubb/logg-inn">Logg inn</a>
