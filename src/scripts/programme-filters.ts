@@ -52,6 +52,12 @@ function setup(nav: HTMLElement): void {
   const reset = nav.querySelector<HTMLAnchorElement>('[data-filter-reset]');
   let state: FilterState = full ? parseQuery(kind, window.location.search) : (JSON.parse(nav.dataset['state'] ?? '{}') as FilterState);
 
+  // The date picker's links carry only their href (a year of them would weigh on every page):
+  // they become day filters here, with the day read from the link.
+  for (const link of nav.querySelectorAll<HTMLAnchorElement>('[data-day-links] a')) {
+    const day = /(\d{4}-\d{2}-\d{2})\/?$/.exec(link.pathname)?.[1];
+    if (day) Object.assign(link.dataset, { filter: 'dag', value: day });
+  }
   const today = osloDay(new Date());
   for (const link of nav.querySelectorAll<HTMLAnchorElement>('a[data-relative-day]')) {
     link.dataset['value'] = link.dataset['relativeDay'] === '1' ? nextDay(today) : today;
