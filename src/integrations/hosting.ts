@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { nginxServerConfig } from '../lib/hosting/nginx';
@@ -13,6 +13,7 @@ import { contentSecurityPolicy, securityHeaders, type CspInput } from '../lib/ho
 import { redirectRules } from '../lib/hosting/redirects';
 import { precompressFiles } from '../lib/hosting/precompress';
 import { headersFile, redirectsFile } from '../lib/hosting/static-host';
+import { sitemapPageFiles } from '../lib/site/sitemap-files';
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|ics)$/;
 
@@ -60,7 +61,9 @@ export function hosting(options: HostingOptions): AstroIntegration {
         await writeFile(join(root, '_redirects'), redirectsFile(rules));
 
         const compressible = (await listFiles(root)).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${root}/_hosting/`));
-        await precompressFiles(compressible);
+        // Brotli's best for every file but the HTML outside the sitemap (see precompress.ts).
+        const sitemapPages = sitemapPageFiles(await readFile(join(root, 'sitemap.xml'), 'utf8'));
+        await precompressFiles(compressible, (file) => !file.endsWith('.html') || sitemapPages.has(relative(root, file)));
         logger.info(`${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${compressible.length} files precompressed`);
       },
     },

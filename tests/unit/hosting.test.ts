@@ -101,9 +101,17 @@ describe('precompressed copies', () => {
     expect(copies.brotli.length).toBeLessThan(copies.gzip.length);
   });
 
-  it('use brotli at its best for every file of a normal build, and a faster level only for huge ones', () => {
+  it('use brotli at its best for the files visitors arrive at, and a faster level for huge files and the rest', () => {
     expect(brotliQuality(200 * 1024)).toBe(11);
     expect(brotliQuality(BEST_BROTLI_MAX_BYTES)).toBe(11);
     expect(brotliQuality(5 * 1024 * 1024)).toBe(9);
+    expect(brotliQuality(200 * 1024, false)).toBe(5);
+  });
+
+  it('a quick copy still decompresses to the file', async () => {
+    const page = Buffer.from(`<!doctype html><title>Kino – i morgon</title>${'<li class="showing">Kjøp billett</li>'.repeat(500)}`);
+    const quick = await compressedCopies(page, false);
+    expect(brotliDecompressSync(quick.brotli).equals(page)).toBe(true);
+    expect(gunzipSync(quick.gzip).equals(page)).toBe(true);
   });
 });

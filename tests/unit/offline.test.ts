@@ -9,11 +9,11 @@ import {
   keepInPrecache,
   isSiteImage,
   isSiteNavigation,
-  pageFile,
   pageFileFor,
   planPrecache,
   precachedPageFiles,
 } from '../../src/lib/offline/worker-rules';
+import { pageFile } from '../../src/lib/site/sitemap-files';
 
 const origin = 'https://kaia.example';
 

@@ -16,6 +16,7 @@
  * - Nothing else is touched: partner and member APIs, other origins and non-GET requests go to
  *   the network as if there were no worker, and are never cached.
  */
+import { pageFile, sitemapPageFiles } from '../site/sitemap-files';
 
 /** Precached files, relative to dist/ (Workbox globs). */
 export const PRECACHE_GLOBS = [
@@ -49,19 +50,9 @@ export const HASHED_URLS = /^(?:_astro\/|pagefind\/(?:fragment|index|filter)\/|p
 /** The page shown for a page that is neither stored nor reachable. */
 export const OFFLINE_PAGE = '/offline/index.html';
 
-/** The file of a directory-format page, relative to dist/: '/' → 'index.html', '/a/b' → 'a/b/index.html'. */
-export function pageFile(path: string): string {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed ? `${trimmed}/index.html` : 'index.html';
-}
-
 /** The page files to precache: every URL of the sitemap, and the offline page. */
 export function precachedPageFiles(sitemapXml: string): Set<string> {
-  const files = new Set([pageFile(OFFLINE_PAGE.replace(/index\.html$/, ''))]);
-  for (const match of sitemapXml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
-    files.add(pageFile(decodeURIComponent(new URL((match[1] as string).replace(/&amp;/g, '&')).pathname)));
-  }
-  return files;
+  return new Set([pageFile(OFFLINE_PAGE.replace(/index\.html$/, '')), ...sitemapPageFiles(sitemapXml)]);
 }
 
 /** Whether a globbed file stays in the precache: everything but HTML outside `pages`. */
