@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
+import { IMAGE_CACHE, IMAGE_LIMITS, builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
 import { expect, sitemapPaths, test } from './fixtures';
 
 const DIST = process.env['E2E_DIST'] ?? 'dist';
@@ -85,6 +85,28 @@ test('after the first visit, pages, the search and seen images work offline', as
   await expect(page.locator('h1')).toHaveText('Du er fråkopla');
   await expect(page.getByRole('button', { name: 'Prøv igjen' })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('the image cache keeps the latest images up to its limit, the oldest going first', async ({ page }) => {
+  await page.goto('/article/morgonsym');
+  await waitForWorker(page);
+  const cover = new URL(await page.locator('.cover__image').evaluate((image: HTMLImageElement) => image.currentSrc));
+  // More distinct image URLs than the limit, as a long visit would see; one after another, so
+  // each is stored later than the one before.
+  const seen = IMAGE_LIMITS.maxEntries + 10;
+  const urls = Array.from({ length: seen }, (_, index) => `${cover.pathname}?bilete=${index}`);
+  await page.evaluate(async (list) => {
+    for (const url of list) {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+    }
+  }, urls);
+  const stored = () => page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).search), IMAGE_CACHE);
+  await expect.poll(async () => (await stored()).length).toBe(IMAGE_LIMITS.maxEntries);
+  const kept = await stored();
+  expect(kept).toContain(`?bilete=${seen - 1}`);
+  expect(kept).not.toContain('?bilete=0');
 });
 
 test('a page outside the precache works offline once visited', async ({ page, context }) => {
