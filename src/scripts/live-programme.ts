@@ -6,13 +6,7 @@
  * - day headings are named again from the visitor's clock (in Oslo time).
  * Runs on load and every minute while the page is open.
  */
-const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-function dayAfter(day: string): string {
-  const noon = new Date(`${day}T12:00:00Z`);
-  noon.setUTCDate(noon.getUTCDate() + 1);
-  return noon.toISOString().slice(0, 10);
-}
+import { formatDayHeading } from '../lib/programme/time';
 
 export function refreshProgramme(root: ParentNode, now: number): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-starts]')) {
@@ -26,13 +20,9 @@ export function refreshProgramme(root: ParentNode, now: number): void {
     const empty = programme.querySelector<HTMLElement>('[data-programme-empty]');
     if (empty) empty.hidden = programme.querySelector('[data-starts]:not([hidden])') !== null;
   }
-  const today = osloDay.format(now);
-  const tomorrow = dayAfter(today);
   for (const heading of root.querySelectorAll<HTMLElement>('[data-day-name]')) {
-    const name = heading.dataset['dayName'] ?? '';
     const day = heading.dataset['day'];
-    const relative = day === today ? 'I dag' : day === tomorrow ? 'I morgon' : null;
-    heading.textContent = relative ? `${relative}, ${name}` : name.charAt(0).toUpperCase() + name.slice(1);
+    if (day) heading.textContent = formatDayHeading(day, new Date(now));
   }
 }
 

@@ -22,6 +22,7 @@ import {
   type ProgrammeKind,
   type ShowingFacts,
 } from '../lib/programme/filters';
+import { capitalise } from '../lib/format/text';
 import { formatDayName, nextDay, osloDay } from '../lib/programme/time';
 import { refreshProgramme } from './live-programme';
 
@@ -38,9 +39,6 @@ function withChoice(state: FilterState, facet: FacetKey, value: string): FilterS
   return next;
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 function setup(nav: HTMLElement): void {
   const kind = nav.dataset['kind'] as ProgrammeKind;

@@ -1,12 +1,14 @@
 /** How film-club data reads on screen, in nynorsk and Oslo time. */
 import { formatDate, formatDayName, formatTime, osloDay } from '../programme/time';
+import { formatDecimal } from '../format/number';
+import { capitalise } from '../format/text';
 import type { Ticket } from './model';
 
 export function formatTicketTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Ukjend tid';
   const day = formatDayName(osloDay(date));
-  return `${day.charAt(0).toUpperCase()}${day.slice(1)} kl. ${formatTime(date)}`;
+  return `${capitalise(day)} kl. ${formatTime(date)}`;
 }
 
 /** 'Rad 5: plass 7 og 8. Rad 6: plass 7.' — seats by row. */
@@ -26,7 +28,7 @@ function joinNumbers(numbers: readonly number[]): string {
 
 /** '4,2 av 5' */
 export function formatRating(rating: number): string {
-  return `${rating.toLocaleString('nn-NO', { maximumFractionDigits: 1 })} av 5`;
+  return `${formatDecimal(rating)} av 5`;
 }
 
 export function formatReviewDate(iso: string): string {

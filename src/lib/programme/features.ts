@@ -1,6 +1,7 @@
 /** The facts about a production as term/value pairs, in the order visitors scan them. */
 import type { Production } from '../../schemas';
 import { ageLimitLabel, companionAge } from '../films/age-limit';
+import { capitalise } from '../format/text';
 import { formatDate } from './time';
 
 export interface Fact {
@@ -27,7 +28,7 @@ export function describeFeatures(production: Production): Fact[] {
   }
   const f = production.features;
   const facts: Fact[] = [
-    { term: 'Kategori', value: f.category.charAt(0).toUpperCase() + f.category.slice(1) },
+    { term: 'Kategori', value: capitalise(f.category) },
     { term: 'Stad', value: f.hall },
     { term: 'Pris', value: f.price },
   ];

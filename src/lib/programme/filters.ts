@@ -19,6 +19,7 @@
  */
 import type { AgeLimit, Page } from '../../schemas';
 import type { Showing } from './programme';
+import { capitalise } from '../format/text';
 import { formatDayName, nextDay, osloDay } from './time';
 
 export type ProgrammeKind = 'film' | 'culture';
@@ -76,9 +77,6 @@ const CULTURE_LABELS: Record<string, string> = {
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** URL-safe form of a genre or category: 'Romantikk' → 'romantikk', 'Sci-fi & fantasy' → 'sci-fi-fantasy'. */
 export function facetSlug(text: string): string {

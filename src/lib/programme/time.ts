@@ -1,5 +1,7 @@
 /** Dates and times as visitors read them: Europe/Oslo, nynorsk. Built on Intl, no hand-made zone maths. */
 
+import { capitalise } from '../format/text';
+
 export const TIME_ZONE = 'Europe/Oslo';
 
 // Names are spelled out here rather than asked of Intl: browsers do not all carry nynorsk data,
@@ -69,6 +71,3 @@ export function formatDate(moment: Date | string | number): string {
   return `${date}. ${MONTHS[month]} ${year}`;
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDecimal } from '../../src/lib/format/number';
+import { capitalise } from '../../src/lib/format/text';
+
+describe('formatDecimal', () => {
+  it('writes a decimal comma, whatever the runtime knows of nn-NO', () => {
+    expect(formatDecimal(4.3)).toBe('4,3');
+    expect(formatDecimal(4.25)).toBe('4,3');
+    expect(formatDecimal(4)).toBe('4');
+    expect(formatDecimal(3.14159, 2)).toBe('3,14');
+  });
+  it('groups thousands with a narrow no-break space from five digits, and marks negatives with a minus sign', () => {
+    expect(formatDecimal(1250)).toBe('1250');
+    expect(formatDecimal(12500)).toBe('12\u202f500');
+    expect(formatDecimal(-2.5)).toBe('−2,5');
+    expect(formatDecimal(Number.NaN)).toBe('');
+  });
+});
+
+describe('capitalise', () => {
+  it('upper-cases the first letter only', () => {
+    expect(capitalise('tysdag 24. november')).toBe('Tysdag 24. november');
+    expect(capitalise('')).toBe('');
+  });
+});
