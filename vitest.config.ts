@@ -3,7 +3,7 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'import/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
   },
 });

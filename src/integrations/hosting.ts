@@ -13,7 +13,7 @@ import { contentSecurityPolicy, securityHeaders, type CspInput } from '../lib/ho
 import { redirectRules } from '../lib/hosting/redirects';
 import { precompressFiles } from '../lib/hosting/precompress';
 import { headersFile, redirectsFile } from '../lib/hosting/static-host';
-import { sitemapPageFiles } from '../lib/site/sitemap-files';
+import { sitemapPageFiles } from '../lib/seo/sitemap-files';
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|ics)$/;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { siteContent } from '../lib/content/query';
-import { NEWS_FEED } from '../lib/seo/feeds';
+import { NEWS_FEED } from '../lib/site/feeds';
 
 /** Everything may be crawled; the sitemap, and the news feed (search engines read RSS as a sitemap of fresh pages). */
 export const GET: APIRoute = async () => {

@@ -1,9 +1,9 @@
 /** sitemap.xml: every page of the route table except 404, at its canonical URL, in sitemapOrder. */
 import type { APIRoute } from 'astro';
 import { siteContent } from '../lib/content/query';
-import { absoluteUrl } from '../lib/pages/page-view';
+import { absoluteUrl } from '../lib/site/page-meta';
 import { siteBuild } from '../lib/pages/site-routes';
-import { sitemapOrder, sitemapXml } from '../lib/site/sitemap';
+import { sitemapOrder, sitemapXml } from '../lib/seo/sitemap';
 
 export const GET: APIRoute = async () => {
   const content = await siteContent();

@@ -6,7 +6,7 @@
  * - day headings are named again from the visitor's clock (in Oslo time).
  * Runs on load and every minute while the page is open.
  */
-import { formatDayHeading } from '../lib/programme/time';
+import { formatDayHeading } from '../lib/format/time';
 
 export function refreshProgramme(root: ParentNode, now: number): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-starts]')) {

@@ -10,7 +10,7 @@ import { createRuntimeApi } from '../lib/filmclub/api';
 import { $events } from '../lib/filmclub/stores';
 import { ticketState } from '../lib/programme/programme';
 import { BUY_TICKET, FEW_TICKETS, noTicketReason, ticketLinkLabel } from '../lib/programme/ticket-labels';
-import { formatDayName, formatShortDay, formatTime, osloDay } from '../lib/programme/time';
+import { formatDayName, formatShortDay, formatTime, osloDay } from '../lib/format/time';
 import type { Event } from '../schemas/event';
 import { refreshProgramme } from './live-programme';
 

@@ -23,7 +23,7 @@ import {
   type ShowingFacts,
 } from '../lib/programme/filters';
 import { capitalise } from '../lib/format/text';
-import { formatDayName, nextDay, osloDay } from '../lib/programme/time';
+import { formatDayName, nextDay, osloDay } from '../lib/format/time';
 import { refreshProgramme } from './live-programme';
 
 function factsOf(element: HTMLElement): ShowingFacts | null {

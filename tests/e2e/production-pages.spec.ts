@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import { expect, test } from './fixtures';
-import { eventProblems, isEvent, nodesOf } from './json-ld';
+import { eventProblems, isEvent, nodesOf } from '../support/json-ld';
 import { FIXED_NOW } from './clock';
 
 interface ContentEvent {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { FIXED_NOW } from './clock';
 import { expect, test } from './fixtures';
-import { breadcrumbProblems, eventProblems, isEvent, jsonLdOf, nodesOf } from './json-ld';
+import { breadcrumbProblems, eventProblems, isEvent, jsonLdOf, nodesOf } from '../support/json-ld';
 
 interface ContentEvent {
   id: string;

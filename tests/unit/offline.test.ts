@@ -13,7 +13,7 @@ import {
   planPrecache,
   precachedPageFiles,
 } from '../../src/lib/offline/worker-rules';
-import { pageFile } from '../../src/lib/site/sitemap-files';
+import { pageFile } from '../../src/lib/seo/sitemap-files';
 
 const origin = 'https://kaia.example';
 

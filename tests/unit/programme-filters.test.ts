@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/lib/content/snapshot';
 import { buildRouteTable } from '../../src/lib/pages/routes';
 import { pageView } from '../../src/lib/pages/page-view';
-import { filterRoutes } from '../../src/lib/programme/filter-routes';
+import { filterRoutes } from '../../src/lib/pages/filter-routes';
 import {
   applyFilter,
   countText,

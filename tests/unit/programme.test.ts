@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { belongsTo, groupByDay, isUpcoming, nextEventOf, productionOf, programmeForDay, ticketState, upcomingShowings } from '../../src/lib/programme/programme';
-import { formatDayHeading, formatTime, osloDay } from '../../src/lib/programme/time';
+import { formatDayHeading, formatTime, osloDay } from '../../src/lib/format/time';
 import { culture, event, movie } from './fixtures/content';
 
 const film = movie('film', 'aaaaa');

@@ -3,7 +3,7 @@ import { readSnapshot } from '../../src/lib/content/snapshot';
 import { normalisePath, fillPath } from '../../src/lib/pages/paths';
 import { buildRouteTable, resolvePath, RouteError } from '../../src/lib/pages/routes';
 import { buildMenu } from '../../src/lib/site/menu';
-import { sitemapOrder } from '../../src/lib/site/sitemap';
+import { sitemapOrder } from '../../src/lib/seo/sitemap';
 import { article, content, culture, event, movie, page } from './fixtures/content';
 
 describe('normalisePath', () => {

@@ -16,7 +16,7 @@ import {
   type JsonLd,
 } from '../../src/lib/seo/structured-data';
 import type { CultureProduction, Movie } from '../../src/schemas';
-import { breadcrumbProblems, eventProblems, isEvent, nodesOf } from '../e2e/json-ld';
+import { breadcrumbProblems, eventProblems, isEvent, nodesOf } from '../support/json-ld';
 
 const now = new Date('2026-11-23T10:00:00+01:00');
 const content = readSnapshot('content');

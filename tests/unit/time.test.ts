@@ -1,6 +1,6 @@
 /** Dates read the same in every browser: our nynorsk names match Node's full ICU for nn-NO. */
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDayName, formatShortDay, formatTime, osloDay } from '../../src/lib/programme/time';
+import { formatDate, formatDayName, formatShortDay, formatTime, osloDay } from '../../src/lib/format/time';
 
 const icu = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('nn-NO', { timeZone: 'Europe/Oslo', ...options });
 

@@ -12,9 +12,9 @@
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import type { Event, Production } from '../../schemas';
 import type { SiteContent } from '../content/files';
-import { absoluteUrl } from '../pages/page-view';
+import { absoluteUrl } from '../site/page-meta';
 import type { Showing } from '../programme/programme';
-import { CALENDAR_FEEDS } from '../seo/feeds';
+import { CALENDAR_FEEDS } from '../site/feeds';
 
 export interface CalendarContext {
   host: string;

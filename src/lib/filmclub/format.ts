@@ -1,5 +1,5 @@
 /** How film-club data reads on screen, in nynorsk and Oslo time. */
-import { formatDate, formatDayName, formatTime, osloDay } from '../programme/time';
+import { formatDate, formatDayName, formatTime, osloDay } from '../format/time';
 import { formatDecimal } from '../format/number';
 import { capitalise } from '../format/text';
 import type { Ticket } from './model';

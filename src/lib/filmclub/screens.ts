@@ -1,6 +1,6 @@
 /** The film club's own pages: where they live and what they say at the top. */
 import type { SiteContent } from '../content/files';
-import { absoluteUrl, documentTitle, type PageMetaView } from '../pages/page-view';
+import { absoluteUrl, documentTitle, type PageMetaView } from '../site/page-meta';
 
 export interface FilmclubScreen {
   readonly slug: 'logg-inn' | 'bli-medlem' | 'gloymt-passord' | 'mi-side';

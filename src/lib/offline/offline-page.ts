@@ -1,6 +1,6 @@
 /** The offline page (/offline/): what the worker shows for a page it has not stored. */
 import type { SiteContent } from '../content/files';
-import { absoluteUrl, documentTitle, type PageMetaView } from '../pages/page-view';
+import { absoluteUrl, documentTitle, type PageMetaView } from '../site/page-meta';
 
 export const OFFLINE_PATH = '/offline';
 

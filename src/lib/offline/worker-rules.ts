@@ -16,7 +16,7 @@
  * - Nothing else is touched: partner and member APIs, other origins and non-GET requests go to
  *   the network as if there were no worker, and are never cached.
  */
-import { pageFile, sitemapPageFiles } from '../site/sitemap-files';
+import { pageFile, sitemapPageFiles } from '../seo/sitemap-files';
 
 /** Precached files, relative to dist/ (Workbox globs). */
 export const PRECACHE_GLOBS = [

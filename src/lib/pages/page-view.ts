@@ -5,24 +5,12 @@
 import type { Article, BlockData, Production } from '../../schemas';
 import type { SiteContent } from '../content/files';
 import { programmeKindOf, type FilterPage, type ProgrammeContext } from '../programme/filters';
-import { NEWS_FEED, type FeedLink } from '../seo/feeds';
+import { NEWS_FEED, type FeedLink } from '../site/feeds';
+import { absoluteUrl, documentTitle, type PageMetaView } from '../site/page-meta';
 import { excerpt } from '../site/text';
 import { placeBlocks, type Placement } from './placement';
 import type { Route } from './routes';
 import { routeSourcesOf, type ModelRecord, type ResolvedSources } from './sources';
-
-export interface PageMetaView {
-  /** The document title, '{site} | {page}'. */
-  title: string;
-  description: string;
-  keywords: string[];
-  /** Absolute URL of the sharing image. */
-  image: string;
-  canonicalUrl: string;
-  facebookVerificationCode?: string;
-  /** Open Graph type: 'article' for articles, 'video.movie' for films, 'website' otherwise (the default). */
-  ogType?: 'website' | 'article' | 'video.movie';
-}
 
 export interface PageView {
   meta: PageMetaView;
@@ -36,14 +24,6 @@ export interface PageView {
 }
 
 const FALLBACK_IMAGE = '/media/covers/framside.webp';
-
-export function documentTitle(siteTitle: string, pageTitle: string): string {
-  return `${siteTitle} | ${pageTitle}`;
-}
-
-export function absoluteUrl(host: string, path: string): string {
-  return new URL(path, `${host}/`).toString();
-}
 
 function isProduction(record: ModelRecord): record is Production {
   return 'pageReference' in record && 'contents' in record;

@@ -2,7 +2,7 @@
 import type { Production } from '../../schemas';
 import { ageLimitLabel, companionAge } from '../films/age-limit';
 import { capitalise } from '../format/text';
-import { formatDate } from './time';
+import { formatDate } from '../format/time';
 
 export interface Fact {
   term: string;

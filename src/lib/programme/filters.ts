@@ -20,7 +20,7 @@
 import type { AgeLimit, Page } from '../../schemas';
 import type { Showing } from './programme';
 import { capitalise } from '../format/text';
-import { formatDayName, nextDay, osloDay } from './time';
+import { formatDayName, nextDay, osloDay } from '../format/time';
 
 export type ProgrammeKind = 'film' | 'culture';
 export type FacetKey = 'dag' | 'sjanger' | 'kategori' | 'alder';

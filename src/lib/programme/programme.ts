@@ -3,7 +3,7 @@
  * which production each belongs to. Pure functions of (content, now).
  */
 import type { Event, Production } from '../../schemas';
-import { osloDay } from './time';
+import { osloDay } from '../format/time';
 
 export interface Showing {
   event: Event;

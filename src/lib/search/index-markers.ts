@@ -8,7 +8,7 @@
 import type { Article, Event, Production } from '../../schemas';
 import { normalisePath } from '../pages/paths';
 import { belongsTo, isUpcoming } from '../programme/programme';
-import { formatDate, osloDay } from '../programme/time';
+import { formatDate, osloDay } from '../format/time';
 import type { SearchType } from './types';
 
 /** What the index says about one searchable page besides its text. */

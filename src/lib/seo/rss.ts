@@ -6,11 +6,11 @@
  */
 import type { Article } from '../../schemas';
 import type { SiteContent } from '../content/files';
-import { absoluteUrl } from '../pages/page-view';
+import { absoluteUrl } from '../site/page-meta';
 import type { RouteTable } from '../pages/routes';
 import { routeSourcesOf } from '../pages/sources';
 import { excerpt } from '../site/text';
-import { NEWS_FEED } from './feeds';
+import { NEWS_FEED } from '../site/feeds';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

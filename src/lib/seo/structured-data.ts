@@ -16,7 +16,8 @@
 import type { Article, Event, Movie, CultureProduction, Production } from '../../schemas';
 import type { SiteContent } from '../content/files';
 import { ageLimitLabel } from '../films/age-limit';
-import { absoluteUrl, primaryRecord, type PageView } from '../pages/page-view';
+import { primaryRecord, type PageView } from '../pages/page-view';
+import { absoluteUrl } from '../site/page-meta';
 import type { Route, RouteTable } from '../pages/routes';
 import { isUpcoming } from '../programme/programme';
 import { coverImageUrl } from '../site/images';
@@ -65,10 +66,6 @@ const CULTURE_TYPES: Record<CultureProduction['features']['category'], string> =
   festival: 'Festival',
   bibliotek: 'Event',
 };
-
-export function eventStatusUrl(status: Event['status']): string {
-  return EVENT_STATUS[status];
-}
 
 /** ISO 8601 duration: 112 → 'PT1H52M'. */
 export function isoDuration(minutes: number): string {

@@ -7,7 +7,7 @@ import { calendarContext, calendarFileName, feedCalendar, showingCalendar } from
 import { siteContent } from '../../lib/content/query';
 import { siteBuild } from '../../lib/pages/site-routes';
 import { upcomingShowings } from '../../lib/programme/programme';
-import { CALENDAR_FEEDS } from '../../lib/seo/feeds';
+import { CALENDAR_FEEDS } from '../../lib/site/feeds';
 
 export const getStaticPaths = (async () => {
   const content = await siteContent();

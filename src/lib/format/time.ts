@@ -1,6 +1,6 @@
 /** Dates and times as visitors read them: Europe/Oslo, nynorsk. Built on Intl, no hand-made zone maths. */
 
-import { capitalise } from '../format/text';
+import { capitalise } from './text';
 
 export const TIME_ZONE = 'Europe/Oslo';
 

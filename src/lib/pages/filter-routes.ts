@@ -4,10 +4,10 @@
  */
 import type { Event } from '../../schemas';
 import type { SiteContent } from '../content/files';
-import type { Route, RouteTable } from '../pages/routes';
-import { routeSourcesOf } from '../pages/sources';
-import { filterPages, programmeKindOf, type FilterPage } from './filters';
-import { upcomingShowings } from './programme';
+import type { Route, RouteTable } from './routes';
+import { routeSourcesOf } from './sources';
+import { filterPages, programmeKindOf, type FilterPage } from '../programme/filters';
+import { upcomingShowings } from '../programme/programme';
 
 export interface FilterRoute {
   /** The programme page the filter page is a view of. */

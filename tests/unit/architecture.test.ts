@@ -1,0 +1,101 @@
+/**
+ * The layering of the code, held by a test (in the spirit of Starlight's barrel-import test):
+ * - `src/lib` is plain logic and never imports what renders or runs it (components, layouts,
+ *   scripts, pages, integrations);
+ * - its folders sit on floors, and an import never runs from a lower floor to a higher one;
+ * - no two folders of `src/lib` import each other, and no file imports itself round a cycle.
+ */
+import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cyclesOf, importGraph, type ImportEdge } from '../support/import-graph';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Floors of `src/lib`, lowest first. A folder may import folders on its own floor or below
+ * (one way only); a new folder must be given its floor here.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  // Foundations: formatting, HTTP, reading the content snapshot, analytics events, film facts.
+  ['format', 'http', 'content', 'analytics', 'films'],
+  // The site as a whole and the services it talks to.
+  ['config', 'site', 'newsletter', 'filmclub', 'live-events'],
+  // What is on: showings, filters and their labels.
+  ['programme'],
+  // The page engine: routes, sources, placement, the view of a page.
+  ['pages'],
+  // What is derived from whole pages: feeds, structured data, sitemap, calendars, search, hosting, offline.
+  ['seo', 'calendar', 'search', 'hosting', 'offline'],
+];
+
+const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((folder) => [folder, floor] as const)));
+const libFolder = (path: string): string | undefined => /^src\/lib\/([^/]+)\//.exec(path)?.[1];
+const describeEdge = ({ from, to }: ImportEdge) => `${from} -> ${to}`;
+
+const sourceEdges = importGraph(ROOT, ['src', 'import', 'sandbox', 'scripts']);
+
+describe('architecture', () => {
+  it('gives every folder of src/lib a floor', () => {
+    const folders = readdirSync(new URL('../../src/lib', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.filter((folder) => !floorOf.has(folder))).toEqual([]);
+  });
+
+  it('keeps src/lib free of imports from what renders or runs it', () => {
+    const upward = sourceEdges.filter(
+      (edge) => edge.from.startsWith('src/lib/') && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
+    );
+    expect(upward.map(describeEdge)).toEqual([]);
+  });
+
+  it('never imports from a higher floor of src/lib', () => {
+    const upward = sourceEdges.filter((edge) => {
+      const from = libFolder(edge.from);
+      const to = libFolder(edge.to);
+      return from && to && from !== to && (floorOf.get(to) ?? 0) > (floorOf.get(from) ?? 0);
+    });
+    expect(upward.map(describeEdge)).toEqual([]);
+  });
+
+  it('has no two folders of src/lib importing each other', () => {
+    const pairs = new Set<string>();
+    for (const edge of sourceEdges) {
+      const from = libFolder(edge.from);
+      const to = libFolder(edge.to);
+      if (from && to && from !== to) pairs.add(`${from} -> ${to}`);
+    }
+    const twoWay = [...pairs].filter((pair) => {
+      const [from, to] = pair.split(' -> ');
+      return from! < to! && pairs.has(`${to} -> ${from}`);
+    });
+    expect(twoWay).toEqual([]);
+  });
+
+  it('has no import cycles', () => {
+    expect(cyclesOf(sourceEdges)).toEqual([]);
+  });
+
+  it('keeps the server side (import, sandbox) apart from the site\'s rendering', () => {
+    const crossing = sourceEdges.filter(
+      (edge) => /^(import|sandbox)\//.test(edge.from) && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
+    );
+    expect(crossing.map(describeEdge)).toEqual([]);
+  });
+});
+
+describe('the import graph reader', () => {
+  it('finds a cycle, and a back-import from src/lib', () => {
+    const edges: ImportEdge[] = [
+      { from: 'src/lib/a/x.ts', to: 'src/lib/b/y.ts' },
+      { from: 'src/lib/b/y.ts', to: 'src/lib/a/x.ts' },
+      { from: 'src/lib/b/y.ts', to: 'src/lib/c/z.ts' },
+    ];
+    expect(cyclesOf(edges)).toEqual([['src/lib/a/x.ts', 'src/lib/b/y.ts']]);
+  });
+  it('reads imports of .astro frontmatter and of TypeScript files', () => {
+    expect(sourceEdges).toContainEqual({ from: 'src/pages/[...path].astro', to: 'src/lib/pages/page-view.ts' });
+    expect(sourceEdges).toContainEqual({ from: 'src/lib/pages/page-view.ts', to: 'src/lib/site/page-meta.ts' });
+  });
+});
