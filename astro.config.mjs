@@ -1,11 +1,9 @@
 // @ts-check
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { readBuildEnv } from './src/lib/config/build-env.ts';
-import { contentDirectory } from './src/lib/content/location.ts';
+import { contentDirectory, readBuildEnv } from './src/lib/config/build-env.ts';
+import { readSnapshotFile } from './src/lib/content/snapshot.ts';
 import { originOf } from './src/lib/hosting/policy.ts';
 import { analyticsOrigins, analyticsServices } from './src/lib/analytics/services.ts';
 import { hosting } from './src/integrations/hosting.ts';
@@ -13,13 +11,10 @@ import { TRAILER_ORIGIN } from './src/lib/site/trailer.ts';
 import { offline } from './src/integrations/offline.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 
-/** Settings the config needs before content collections exist, read from the snapshot. */
+/** Settings the config needs before content collections exist, read from the snapshot and validated by its schemas. */
 const contentDir = contentDirectory(fileURLToPath(new URL('.', import.meta.url)));
-/** @param {string} file */
-const readSnapshot = (file) => JSON.parse(readFileSync(join(contentDir, file), 'utf8'));
-const siteConfig = readSnapshot('config.json');
-/** @type {{from: string, to: string}[]} */
-const redirects = readSnapshot('redirects.json');
+const siteConfig = readSnapshotFile(contentDir, 'config');
+const redirects = readSnapshotFile(contentDir, 'redirects');
 const env = readBuildEnv();
 /** Tag manager and pixel hosts; only used after the visitor consents (src/scripts/consent.ts). */
 const analytics = analyticsOrigins(analyticsServices(env.PUBLIC_GTM_ID, siteConfig.analytics.pixelId));

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { contentFiles } from './lib/content/files';
-import { contentDirectory } from './lib/content/location';
+import { contentDirectory } from './lib/config/build-env';
 
 const directory = contentDirectory(fileURLToPath(new URL('..', import.meta.url)));
 

@@ -6,7 +6,8 @@
  * - no two folders of `src/lib` import each other, and no file imports itself round a cycle.
  */
 import { fileURLToPath } from 'node:url';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph, type ImportEdge } from '../support/import-graph';
 
@@ -82,6 +83,16 @@ describe('architecture', () => {
       (edge) => /^(import|sandbox)\//.test(edge.from) && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
     );
     expect(crossing.map(describeEdge)).toEqual([]);
+  });
+});
+
+describe('the README', () => {
+  it('names only paths that exist', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const named = [...readme.matchAll(/`((?:src|lib|import|scripts|sandbox|tests|publisher|content)\/[\w./[\]-]*)`/g)].map((match) => match[1]!);
+    const paths = named.map((path) => (path.startsWith('lib/') ? `src/${path}` : path)).filter((path) => !/[*{]/.test(path));
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
   });
 });
 

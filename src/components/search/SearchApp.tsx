@@ -6,20 +6,13 @@
  * text parts first (src/lib/search/results.ts), so no HTML from the index or the visitor is ever
  * set on the page.
  */
-import { Fragment, useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Fragment, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { createSearchEngine, loadPagefindFrom, showResults } from '../../lib/search/engine';
-import { readSearchState, searchStateUrl, type SearchState } from '../../lib/search/query';
-import { resultCountText, type SearchResultView } from '../../lib/search/results';
-import type { PagefindResult, SearchType } from '../../lib/search/types';
+import { readSearchState } from '../../lib/search/query';
+import { createSearchStore, type SearchStore } from '../../lib/search/store';
+import type { SearchType } from '../../lib/search/types';
 import './search.css';
-
-/** Wait this long after the last keystroke before searching. */
-const DEBOUNCE_MS = 250;
-
-type Phase =
-  | { kind: 'empty' }
-  | { kind: 'done'; term: string; hits: PagefindResult[]; shown: SearchResultView[] }
-  | { kind: 'error' };
 
 const typeChoices: { value: SearchType | null; label: string }[] = [
   { value: null, label: 'Alt' },
@@ -34,100 +27,44 @@ interface Props {
   pagefindUrl?: string;
 }
 
+function browserSearchStore(pagefindUrl: string): SearchStore {
+  return createSearchStore({
+    engine: createSearchEngine(loadPagefindFrom(pagefindUrl)),
+    showResults,
+    location: () => window.location,
+    replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
+    setTimer: (run, ms) => window.setTimeout(run, ms),
+    clearTimer: (timer) => window.clearTimeout(timer as number),
+    logError: (message, error) => console.error(message, error),
+  });
+}
+
 export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js' }: Props) {
-  const engine = useRef(createSearchEngine(loadPagefindFrom(pagefindUrl)));
-  const [state, setState] = useState<SearchState>({ query: '', type: null });
-  const [phase, setPhase] = useState<Phase>({ kind: 'empty' });
-  const [busy, setBusy] = useState(false);
+  const [search] = useState(() => browserSearchStore(pagefindUrl));
+  const { state, phase, busy, status, addedFrom } = useStore(search.$search);
   /** False in the server's HTML and until hydration: what visitors without JavaScript see. */
   const [mounted, setMounted] = useState(false);
-  const [status, setStatus] = useState('');
-  /** Only the latest search may show its results. */
-  const latest = useRef(0);
   const input = useRef<HTMLInputElement | null>(null);
-  const timer = useRef<number | undefined>(undefined);
   /** After 'Vis fleire treff', focus moves to the first added result. */
   const firstAdded = useRef<HTMLAnchorElement | null>(null);
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
 
-  const run = useCallback(async (next: SearchState) => {
-    window.clearTimeout(timer.current);
-    const id = ++latest.current;
-    window.history.replaceState(window.history.state, '', searchStateUrl(window.location.pathname, window.location.search, next));
-    setBusy(true);
-    try {
-      const found = await engine.current.search(next.query, next.type);
-      const shown = found ? await showResults(found.hits, 0) : [];
-      if (id !== latest.current) return;
-      if (!found) {
-        setPhase({ kind: 'empty' });
-        setStatus('');
-      } else {
-        setPhase({ kind: 'done', term: found.term, hits: found.hits, shown });
-        setStatus(resultCountText(found.hits.length, found.term));
-      }
-    } catch (error) {
-      if (id !== latest.current) return;
-      console.error('Søket kunne ikkje køyre', error);
-      setPhase({ kind: 'error' });
-      setStatus('Søket fungerer ikkje akkurat no.');
-    } finally {
-      if (id === latest.current) setBusy(false);
-    }
-  }, []);
-
-  // The URL's query (from the header's search, a link or Back) is searched at once.
+  // The URL's query (from the header's search, a link or Back) is searched at once; someone
+  // quick may have typed into the server-rendered field before the island woke up.
   useEffect(() => {
     setMounted(true);
-    const fromUrl = readSearchState(window.location.search);
-    // Someone quick may have typed into the server-rendered field before the island woke up.
-    const early = input.current?.value ?? '';
-    const initial = fromUrl.query || !early.trim() ? fromUrl : { ...fromUrl, query: early };
-    setState(initial);
-    if (initial.query.trim()) void run(initial);
-    return () => window.clearTimeout(timer.current);
-  }, [run]);
+    search.start(readSearchState(window.location.search), input.current?.value ?? '');
+    return () => search.stop();
+  }, [search]);
 
   useEffect(() => {
-    if (focusIndex === null) return;
+    if (addedFrom === null) return;
     firstAdded.current?.focus();
-    setFocusIndex(null);
-  }, [focusIndex]);
-
-  function typed(query: string) {
-    const next = { ...state, query };
-    setState(next);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void run(next), DEBOUNCE_MS);
-  }
-
-  function chose(type: SearchType | null) {
-    const next = { ...state, type };
-    setState(next);
-    void run(next);
-  }
+    search.focused();
+  }, [addedFrom, search]);
 
   function submitted(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run(state);
-  }
-
-  async function more() {
-    if (phase.kind !== 'done') return;
-    const id = latest.current;
-    setBusy(true);
-    try {
-      const added = await showResults(phase.hits, phase.shown.length);
-      if (id !== latest.current) return;
-      setPhase({ ...phase, shown: [...phase.shown, ...added] });
-      setFocusIndex(phase.shown.length);
-    } catch (error) {
-      console.error('Fleire treff kunne ikkje lastast', error);
-      setPhase({ kind: 'error' });
-      setStatus('Søket fungerer ikkje akkurat no.');
-    } finally {
-      if (id === latest.current) setBusy(false);
-    }
+    search.submitted();
   }
 
   return (
@@ -144,7 +81,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
             spellCheck={false}
             maxLength={200}
             value={state.query}
-            onChange={(event) => typed(event.target.value)}
+            onChange={(event) => search.typed(event.target.value)}
             aria-describedby="sok-status"
           />
         </div>
@@ -155,7 +92,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
           <legend>Vis</legend>
           {typeChoices.map((choice) => (
             <label key={choice.label} className="search-types__choice">
-              <input type="radio" name="type" value={choice.value ?? ''} checked={state.type === choice.value} onChange={() => chose(choice.value)} />
+              <input type="radio" name="type" value={choice.value ?? ''} checked={state.type === choice.value} onChange={() => search.chose(choice.value)} />
               {choice.label}
             </label>
           ))}
@@ -205,7 +142,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
             {phase.shown.map((result, index) => (
               <li key={result.url} className="search-result">
                 <h3 className="search-result__title">
-                  <a href={result.url} ref={index === focusIndex ? firstAdded : undefined}>
+                  <a href={result.url} ref={index === addedFrom ? firstAdded : undefined}>
                     {result.title}
                   </a>
                 </h3>
@@ -224,7 +161,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
             ))}
           </ol>
           {phase.shown.length < phase.hits.length && (
-            <button className="button" type="button" onClick={() => void more()} disabled={busy}>
+            <button className="button" type="button" onClick={() => void search.more()} disabled={busy}>
               Vis fleire treff ({phase.hits.length - phase.shown.length} til)
             </button>
           )}

@@ -2,10 +2,16 @@
  * The one place build-time settings are read from the environment, validated with Zod.
  * A bad value stops the build with a message that names the variable.
  */
+import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { GTM_ID_PATTERN } from '../analytics/services';
 
 const buildEnvSchema = z.object({
+  /**
+   * The content snapshot the site is built from, relative to the project: content/ unless set
+   * (the import benchmark builds a generated dataset this way; tests import into temporary copies).
+   */
+  CONTENT_DIR: z.string().min(1).optional(),
   /**
    * The build's idea of 'now' (ISO 8601 with offset). Tests pin it so the programme is
    * repeatable; unset means the real clock.
@@ -41,4 +47,9 @@ export function readBuildEnv(env: Record<string, string | undefined> = process.e
 export function buildNow(env: Record<string, string | undefined> = process.env): Date {
   const { SITE_NOW } = readBuildEnv(env);
   return SITE_NOW ? new Date(SITE_NOW) : new Date();
+}
+
+/** Where the content snapshot of this build lives: content/ of the project, or CONTENT_DIR. */
+export function contentDirectory(projectRoot: string, env: Record<string, string | undefined> = process.env): string {
+  return resolve(projectRoot, readBuildEnv(env).CONTENT_DIR ?? 'content');
 }

@@ -12,18 +12,21 @@ function formatIssues(file: string, error: { issues: { path: (string | number)[]
   return error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n');
 }
 
-export function readSnapshot(directory: string): SiteContent {
-  const result: Partial<Record<ContentKey, unknown>> = {};
-  for (const [key, { file, schema, many }] of Object.entries(contentFiles)) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(join(directory, file), 'utf8'));
-    } catch (error) {
-      throw new ContentError(`${file}: cannot be read as JSON (${(error as Error).message})`);
-    }
-    const parsed = (many ? schema.array() : schema).safeParse(raw);
-    if (!parsed.success) throw new ContentError(formatIssues(file, parsed.error));
-    result[key as ContentKey] = parsed.data;
+/** One file of the snapshot, read and validated with its schema (the Astro config reads its settings this way). */
+export function readSnapshotFile<K extends ContentKey>(directory: string, key: K): SiteContent[K] {
+  const { file, schema, many } = contentFiles[key];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(join(directory, file), 'utf8'));
+  } catch (error) {
+    throw new ContentError(`${file}: cannot be read as JSON (${(error as Error).message})`);
   }
-  return result as SiteContent;
+  const parsed = (many ? schema.array() : schema).safeParse(raw);
+  if (!parsed.success) throw new ContentError(formatIssues(file, parsed.error));
+  return parsed.data as SiteContent[K];
+}
+
+export function readSnapshot(directory: string): SiteContent {
+  const keys = Object.keys(contentFiles) as ContentKey[];
+  return Object.fromEntries(keys.map((key) => [key, readSnapshotFile(directory, key)])) as SiteContent;
 }

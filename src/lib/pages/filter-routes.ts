@@ -2,9 +2,9 @@
  * The generated pages of the programme filters (see filters.ts for why they exist): for each
  * route whose page shows a whole programme, one page per day, category and age step.
  */
-import type { Event } from '../../schemas';
 import type { SiteContent } from '../content/files';
 import type { Route, RouteTable } from './routes';
+import { isEvent } from './records';
 import { routeSourcesOf } from './sources';
 import { filterPages, programmeKindOf, type FilterPage } from '../programme/filters';
 import { upcomingShowings } from '../programme/programme';
@@ -23,7 +23,7 @@ export function filterRoutes(table: RouteTable, content: SiteContent, now: Date)
     const programme = programmeKindOf(route.page);
     if (!programme) return [];
     const value = routeSourcesOf(route, content)[programme.source];
-    const events = (Array.isArray(value) ? value : []).filter((record): record is Event => 'startTime' in record && 'venue' in record);
+    const events = (Array.isArray(value) ? value : []).filter(isEvent);
     const showings = upcomingShowings(events, content.productions, now);
     return filterPages(programme.kind, route.path, showings, now)
       .filter((page) => !taken.has(page.path))

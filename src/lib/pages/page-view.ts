@@ -9,8 +9,9 @@ import { NEWS_FEED, type FeedLink } from '../site/feeds';
 import { absoluteUrl, documentTitle, type PageMetaView } from '../site/page-meta';
 import { excerpt } from '../site/text';
 import { placeBlocks, type Placement } from './placement';
+import { isArticle, isProduction } from './records';
 import type { Route } from './routes';
-import { routeSourcesOf, type ModelRecord, type ResolvedSources } from './sources';
+import { routeSourcesOf, type ResolvedSources } from './sources';
 
 export interface PageView {
   meta: PageMetaView;
@@ -24,14 +25,6 @@ export interface PageView {
 }
 
 const FALLBACK_IMAGE = '/media/covers/framside.webp';
-
-function isProduction(record: ModelRecord): record is Production {
-  return 'pageReference' in record && 'contents' in record;
-}
-
-function isArticle(record: ModelRecord): record is Article {
-  return 'slug' in record && 'content' in record;
-}
 
 /** The single record a standard page is about (the article, the production), if any. */
 export function primaryRecord(sources: ResolvedSources): Article | Production | undefined {

@@ -1,0 +1,40 @@
+/**
+ * The data one block draws, typed: the records of its source split by model, its own editorial
+ * record and the page's main production. Block.astro only picks the component.
+ */
+import type { Article, Block, BlockData, Event, Production } from '../../schemas';
+import type { PageView } from './page-view';
+import { primaryRecord } from './page-view';
+import { isArticle, isEvent, isProduction } from './records';
+
+export interface BlockInput {
+  /** The records of a collection source, by model (each empty for other sources). */
+  articles: Article[];
+  events: Event[];
+  productions: Production[];
+  /** The record of a single-record source. */
+  article: Article | undefined;
+  production: Production | undefined;
+  /** The block's editorial data (cover, content), the first of its ids that exists. */
+  data: BlockData | undefined;
+  heading: string | undefined;
+  /** The production the page is about (film and culture pages), for blocks that list its showings. */
+  pageProduction: Production | undefined;
+}
+
+export function blockInput(block: Block, view: PageView): BlockInput {
+  const value = block.data.source ? view.sources[block.data.source] : undefined;
+  const list = Array.isArray(value) ? value : [];
+  const record = value && !Array.isArray(value) ? value : undefined;
+  const page = primaryRecord(view.sources);
+  return {
+    articles: list.filter(isArticle),
+    events: list.filter(isEvent),
+    productions: list.filter(isProduction),
+    article: record && isArticle(record) ? record : undefined,
+    production: record && isProduction(record) ? record : undefined,
+    data: block.data.ids.map((id) => view.blockData.get(id)).find(Boolean),
+    heading: block.data.heading,
+    pageProduction: page && isProduction(page) ? page : undefined,
+  };
+}
