@@ -5,7 +5,6 @@
  * Sign-up is not named by the spec; we use POST `signup` with {Email, Password, UserName}.
  */
 import { createHttpClient, defaultXsrf, type HttpClient } from '../http';
-import type { Event } from '../../schemas/event';
 import {
   profileFromLogin,
   profileFromSignUp,
@@ -49,11 +48,6 @@ export interface FilmclubApi {
   tickets(): Promise<Ticket[]>;
   watchList(): Promise<WatchItem[]>;
   addToWatchList(movieId: number): Promise<boolean>;
-}
-
-export interface RuntimeApi {
-  /** Current data of these events (times, availability, links). */
-  events(ids: readonly string[]): Promise<Event[]>;
 }
 
 /** A list answer; anything else (an HTML error page from a gateway, say) is a failure. */
@@ -105,16 +99,6 @@ export function createFilmclubApi(settings: Pick<FilmclubSettings, 'apiUrl'>, ht
     },
     async addToWatchList(movieId) {
       return Boolean(asJson(await client.request('addMovieToWatchList', { method: 'POST', query: { id: movieId } })));
-    },
-  };
-}
-
-export function createRuntimeApi(settings: Pick<FilmclubSettings, 'runtimeUrl' | 'runtimeSite'>, http?: HttpClient): RuntimeApi | null {
-  if (!settings.runtimeUrl) return null;
-  const client = http ?? createHttpClient({ baseURL: settings.runtimeUrl, timeout: FILMCLUB_TIMEOUT_MS });
-  return {
-    async events(ids) {
-      return asList(await client.request('events', { query: { keys: ids.join(','), site: settings.runtimeSite } })) as Event[];
     },
   };
 }
