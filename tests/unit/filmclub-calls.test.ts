@@ -82,9 +82,9 @@ describe('film-club calls', () => {
     }
   });
 
-  it('sign-up: POST signup with {Email, Password, UserName}; read as UserName, ContactEmail, Token', async () => {
+  it('sign-up: POST signup with {email, password, userName} as SPEC §7 names them; read as UserName, ContactEmail, Token', async () => {
     expect(await partner().signUp('ola@example.no', 'passord12', 'Ola')).toEqual({ userName: 'Ola', email: 'ola@example.no', token: 'mars-2' });
-    expect(last()).toMatchObject({ method: 'POST', path: '/api/signup', body: '{"Email":"ola@example.no","Password":"passord12","UserName":"Ola"}' });
+    expect(last()).toMatchObject({ method: 'POST', path: '/api/signup', body: '{"email":"ola@example.no","password":"passord12","userName":"Ola"}' });
     expect(credentialsOfLastCall()).toBe('include');
   });
 
