@@ -430,6 +430,16 @@ describe('movieInfo and reviews', () => {
     expect((await get('/movieInfo')).status).toBe(400);
   });
 
+  it('writes each comment once per film, and comments that fit the film', () => {
+    for (const movie of catalogue.movies) {
+      for (const partner of [118, 178] as const) {
+        const comments = reviewsFor(partner, movie).map((review) => review.Comment);
+        expect(new Set(comments).size, movie.title).toBe(comments.length);
+        if (movie.genres.includes('skrekk')) expect(comments.join(' '), movie.title).not.toMatch(/born|barn|femåring|sjuåring|vesla/i);
+      }
+    }
+  });
+
   it('pages the reviews with skip and take, capping take at 50', async () => {
     const busy = catalogue.movies.find((movie) => reviewsFor(118, movie).length > 20);
     const quiet = catalogue.movies.find((movie) => reviewsFor(118, movie).length === 0);
