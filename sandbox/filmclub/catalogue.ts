@@ -25,8 +25,10 @@ export interface Movie {
   title: string;
   /** Every EDI number of the film (one per version: dubbed, original, 2D/3D ...). */
   edis: string[];
-  /** The production's first_image asset URL, as the content has it; null without one. */
+  /** The production's poster asset URL (else its first_image), as the content has it; null without either. */
   poster: string | null;
+  /** The film's genres as the content names them ('skrekk', 'familie', ...). */
+  genres: string[];
   /** 'movie' (showing) or 'movie_coming'. */
   objectClass: string;
   /** Premiere date (YYYY-MM-DD) if the content gives one. */
@@ -104,7 +106,10 @@ export function loadCatalogue(productionsFile: string = defaultProductionsFile):
       productionId: id,
       title,
       edis,
-      poster: firstImage(production),
+      poster: assetUrl(production, 'poster') ?? assetUrl(production, 'first_image'),
+      genres: Array.isArray(features?.['genres'])
+        ? (features['genres'] as unknown[]).filter((genre): genre is string => typeof genre === 'string')
+        : [],
       objectClass: typeof production['objectClass'] === 'string' ? production['objectClass'] : 'movie',
       premiere: typeof premiere === 'string' ? premiere : null,
     };
@@ -120,12 +125,12 @@ export function loadCatalogue(productionsFile: string = defaultProductionsFile):
   return { movies, byId, byEdi, showtimes };
 }
 
-function firstImage(production: Record<string, unknown>): string | null {
+function assetUrl(production: Record<string, unknown>, type: 'poster' | 'first_image'): string | null {
   const assets = production['assets'];
   if (!Array.isArray(assets)) return null;
   for (const asset of assets) {
     const record = asRecord(asset);
-    if (record?.['type'] === 'first_image' && typeof record['url'] === 'string') return record['url'];
+    if (record?.['type'] === type && typeof record['url'] === 'string') return record['url'];
   }
   return null;
 }
@@ -246,26 +251,130 @@ const reviewers = [
   'Nils Harøy',
 ] as const;
 
-/** Comments by star rating (index 0 is one star). Short, nynorsk, as members write them. */
-const comments: readonly (readonly string[])[] = [
-  ['Dessverre ikkje noko for meg.', 'Eg gav opp etter ein halvtime.', 'Altfor langdryg.'],
-  ['Fine bilete, men tynn historie.', 'Hadde venta meir.', 'Nokre gode scener, elles lite å hente.'],
-  ['Grei film ein kald kveld.', 'Litt ujamn, men verdt ein tur.', 'Heilt greitt, ikkje meir.', 'Godt spela, litt seint tempo.'],
-  [
-    'Sterk film, varmt tilrådd!',
-    'Ein fin kinokveld med gode skodespelarar.',
-    'Rørande og vakker.',
-    'Borna elska han.',
-    'Flott musikk og vakre bilete.',
-  ],
-  [
-    'Beste kinokvelden i år!',
-    'Magisk. Eg gret og lo om kvarandre.',
-    'Må sjåast på stort lerret.',
-    'Eit lite meisterverk.',
-    'Eg kjem til å sjå han ein gong til.',
-  ],
-];
+/**
+ * What members write, by the kind of film and how many stars they gave: short nynorsk
+ * comments that fit the film (no 'the children loved it' under an 18-rated horror film).
+ * Each film draws its comments without putting them back, so no comment is written twice
+ * under one film; when a film's pool for a rating runs out, that rating comes without words.
+ */
+type Kind = 'horror' | 'thriller' | 'family' | 'documentary' | 'comedy' | 'drama';
+
+function kindOf(genres: readonly string[]): Kind {
+  const has = (...names: string[]) => names.some((name) => genres.includes(name));
+  if (has('skrekk')) return 'horror';
+  if (has('thriller', 'krim', 'spenning')) return 'thriller';
+  if (has('familie', 'animasjon')) return 'family';
+  if (has('dokumentar')) return 'documentary';
+  if (has('komedie')) return 'comedy';
+  return 'drama';
+}
+
+/** By kind: comments for 1–2 stars, 3 stars and 4–5 stars. */
+const commentsByKind: Record<Kind, { low: readonly string[]; mid: readonly string[]; high: readonly string[] }> = {
+  horror: {
+    low: ['For mykje blod og for lite uhygge.', 'Skremmande lite skremmande.', 'Eg skjøna aldri kva som var ute etter dei.', 'Billege skvettar, ingen ekte frykt.'],
+    mid: ['Nokre gode skvettar, men slutten datt saman.', 'Fin stemning i fjøra, litt tynt manus.', 'Grei grøssar for ein regnkveld.', 'Flott foto, men eg vart aldri verkeleg redd.', 'Sterk start, svak slutt.'],
+    high: [
+      'Eg sov med lyset på etterpå.',
+      'Lydbiletet sit framleis i kroppen.',
+      'Sjeldan har eg halde så hardt i kinostolen.',
+      'Ekte norsk grøss, roleg og vond på same tid.',
+      'Sterk skodespelarprestasjon i hovudrolla. Uhyggeleg god.',
+      'Ikkje for sarte sjeler, men for oss andre: sjå han!',
+      'Den beste norske skrekkfilmen på mange år.',
+      'Stilla før det smell er nesten verst.',
+      'Eg turte knapt gå heim i mørkret.',
+      'Uhygge som kryp under huda, ikkje billege triks.',
+    ],
+  },
+  thriller: {
+    low: ['Eg gjetta løysinga etter ti minutt.', 'Mykje prat, lite spenning.', 'For mange tråder som aldri vart knytte.'],
+    mid: ['Spennande første time, litt lang mot slutten.', 'Godt spela, men plottet held ikkje heilt.', 'Grei krim, ikkje meir.'],
+    high: [
+      'Sat ytst på stolkanten heile vegen.',
+      'Eit plott som held til siste scene.',
+      'Stram og nervepirrande, utan eit sekund for mykje.',
+      'Endeleg ein krim som stolar på publikum.',
+      'Dei siste tjue minutta er noko av det beste eg har sett i år.',
+      'Mørk, kald og fengslande.',
+    ],
+  },
+  family: {
+    low: ['Vesla på fem kjeda seg, og det gjorde eg òg.', 'Litt for masete for dei minste.', 'Tynn historie, sjølv for ein familiefilm.', 'For skummel for fireåringen vår.'],
+    mid: ['Borna lo, vi vaksne kikka på klokka.', 'Koseleg, men litt lang for dei minste.', 'Fin søndagsfilm, ikkje noko meir.', 'Søt, men gløymd før vi var heime.', 'Fine figurar, litt tynn historie.', 'Passar best for dei mellom fem og ti.'],
+    high: [
+      'Borna har snakka om han heile veka.',
+      'Både sjuåringen og bestefar lo høgt.',
+      'Fargerik og varm, med humor for store og små.',
+      'Vakker animasjon, og ein song vi ikkje får ut av hovudet.',
+      'Ein perfekt første kinotur for vesla på fire.',
+      'Spennande nok for tiåringen, trygg nok for femåringen.',
+      'Eventyr med hjarte, og ein skurk ein kan le av.',
+      'Vi var tre generasjonar på kino, og alle var nøgde.',
+      'Sjeldan har salen vore så stille under ein barnefilm.',
+      'Gullkorn for dei vaksne òg.',
+      'Sjuåringen ville sjå han att med ein gong.',
+      'Fin om venskap og mot, utan å preike.',
+    ],
+  },
+  documentary: {
+    low: ['Viktig tema, men tungt fortalt.', 'For mykje prat og for få bilete.', 'Einsidig og litt for lang.', 'Meir reportasje enn film.'],
+    mid: ['Lærerik, men litt lang.', 'Fine bilete, litt spreidd forteljing.', 'Interessant, men eg sakna fleire stemmer.', 'Grei dokumentar, passar like godt på TV.', 'Gode intervju, roleg tempo.', 'Tankevekkjande, men han kunne vore kortare.'],
+    high: [
+      'Lærte meir på halvanna time enn på eit heilt skuleår.',
+      'Vakre bilete og kloke folk. Sjå han!',
+      'Rørande om folk og arbeid, utan å bli sentimental.',
+      'Denne bør alle sjå.',
+      'Sterk og ærleg dokumentar. Eg gret litt.',
+      'Nydelege naturbilete på stort lerret.',
+      'Kloke folk som fekk snakke ferdig.',
+      'Sjeldan har ein dokumentar gripe meg slik.',
+      'Musikken og bileta lyfter heile filmen.',
+      'Eg kjøpte billett til mor mi med ein gong.',
+    ],
+  },
+  comedy: {
+    low: ['Eg lo ein gong, og det var av trailaren.', 'Vitsane var brukte før.'],
+    mid: ['Nokre gode latterar, men mykje tomgang.', 'Lettbeint og grei, gløymd dagen etter.', 'Koseleg, men ikkje så morosam som eg håpa.'],
+    high: [
+      'Heile salen lo så det rista.',
+      'Endeleg ein norsk komedie som er morosam på ordentleg.',
+      'Hovudpersonen er ein figur eg vil sjå meir av.',
+      'Varm humor og herleg timing.',
+      'Eg lo til eg gret. Ta med heile familien.',
+    ],
+  },
+  drama: {
+    low: ['Dessverre ikkje noko for meg.', 'Altfor langdryg.', 'Fine bilete, men eg brydde meg aldri om folka.', 'Eg gav opp etter ein halvtime.', 'Hadde venta meir etter alt skrivet.', 'Tung og treg, utan at det førte nokon stad.'],
+    mid: ['Godt spela, litt seint tempo.', 'Litt ujamn, men verdt ein tur.', 'Fin film ein kald kveld.', 'Sterke scener, men han tok aldri heilt av.', 'Heilt greitt, ikkje meir.', 'Fine bilete, men tynn historie.', 'Nokre gode scener, elles lite å hente.', 'God idé, litt for lang.', 'Verdt det for skodespelarane åleine.'],
+    high: [
+      'Rørande og vakker.',
+      'Sterk film, varmt tilrådd!',
+      'Eg gret og lo om kvarandre.',
+      'Må sjåast på stort lerret.',
+      'Skodespelarane ber filmen heilt inn.',
+      'Han sat i meg lenge etterpå.',
+      'Eg kjem til å sjå han ein gong til.',
+      'Stille og klok, og heilt utan store ord.',
+      'Vakker musikk og endå vakrare bilete.',
+      'Ein fin kinokveld med gode skodespelarar.',
+      'Vi snakka om han heile vegen heim.',
+      'Sterk historie, fortalt med stor varme.',
+      'Ærleg og sår. Tilrådd!',
+      'Eit nært portrett som treffer.',
+    ],
+  },
+};
+
+/** The comment pools of one film, each to be drawn from without putting back. */
+function commentPools(movie: Movie): Record<'low' | 'mid' | 'high', string[]> {
+  const pools = commentsByKind[kindOf(movie.genres)];
+  return { low: [...pools.low], mid: [...pools.mid], high: [...pools.high] };
+}
+
+function levelOf(stars: number): 'low' | 'mid' | 'high' {
+  return stars <= 2 ? 'low' : stars === 3 ? 'mid' : 'high';
+}
 
 /** A skewed star rating: most members are kind, a few are not. */
 function starsFrom(random: () => number, bias: number): number {
@@ -298,22 +407,32 @@ function communityOf(partner: Partner, movie: Movie): Community {
   const released = movie.objectClass !== 'movie_coming' && start < end;
   const count = !released || random() < 0.2 ? 0 : 1 + Math.floor(random() * 25);
   const reviews: Review[] = [];
+  const pools = commentPools(movie);
+  let wordless = 0;
   for (let i = 0; i < count; i++) {
     const rating = starsFrom(random, bias);
-    const options = comments[rating - 1] ?? comments[2] ?? [];
+    const options = pools[levelOf(rating)];
     const who = Math.floor(random() * reviewers.length);
     const userName = reviewers[who] ?? 'Filmvenn';
     const at = start + Math.floor(random() * (end - start));
+    const likes = Math.floor(random() * random() * 40);
+    const withImage = random() < 0.6;
+    // Drawn without putting back: a comment is written once per film.
+    const comment = options.splice(Math.floor(random() * options.length), 1)[0];
+    if (comment === undefined) {
+      wordless += 1;
+      continue;
+    }
     reviews.push({
       Id: movie.movieId * 100 + i + 1,
-      Comment: options[Math.floor(random() * options.length)] ?? 'Fin film.',
+      Comment: comment,
       Rating: rating,
       AddedAt: new Date(at - (at % 60_000)).toISOString(),
-      LikesCount: Math.floor(random() * random() * 40),
+      LikesCount: likes,
       MovieId: movie.movieId,
       UserId: 5000 + who,
       UserName: userName,
-      Image: random() < 0.6 ? avatar(userName, who) : null,
+      Image: withImage ? avatar(userName, who) : null,
       IsLiked: false,
     });
   }
@@ -322,8 +441,9 @@ function communityOf(partner: Partner, movie: Movie): Community {
   // Members may rate without writing: a few dozen star-only ratings on top of the reviews.
   const silent = 2 + Math.floor(random() * 60);
   let total = reviews.reduce((sum, review) => sum + review.Rating, 0);
-  for (let i = 0; i < silent; i++) total += starsFrom(random, bias);
-  const ratingCount = reviews.length + silent;
+  // Ratings whose comment pool had run out count as star-only ones.
+  for (let i = 0; i < silent + wordless; i++) total += starsFrom(random, bias);
+  const ratingCount = reviews.length + silent + wordless;
   const community: Community = {
     reviews,
     rating: { rating: Math.round((total / ratingCount) * 10) / 10, count: ratingCount },

@@ -25,10 +25,12 @@ import {
   type Partner,
 } from './catalogue';
 import { checkFault, faultMessage, FaultTable, htmlErrorPage, routeOfFilter, type FilmclubFault } from './faults';
+import { checkShape, inShape, ShapeTable, type AnswerShape } from './shapes';
 
 export { demoMember } from './accounts';
 export { loadCatalogue, movieIdOf, type Catalogue, type Movie, type Partner, type Review } from './catalogue';
 export type { FilmclubFault, RouteName } from './faults';
+export type { AnswerShape } from './shapes';
 export type { Ticket } from './tickets';
 
 export interface FilmclubSandboxOptions {
@@ -67,11 +69,13 @@ export interface FilmclubSandbox {
   partner: Partner;
   /** Injects a fault into every route, or only `path` ('reviews', '/tickets'); null clears (all, or that route's). */
   setFault(fault: FilmclubFault | null, path?: string): void;
+  /** Answers records of every shaped route, or only `path` ('reviews', 'tickets'), in this shape; null goes back to capitalised. */
+  setShape(shape: AnswerShape | null, path?: string): void;
   /** Password-reset mails 'sent', oldest first. */
   outbox: OutboxMail[];
   /** API requests in arrival order (admin calls and CORS preflights are not logged). */
   requests: LoggedRequest[];
-  /** Clears faults, the request log and the outbox; accounts stay. */
+  /** Clears faults, answer shapes, the request log and the outbox; accounts stay. */
   reset(): void;
   /** Stops listening and cuts open connections. */
   close(): Promise<void>;
@@ -104,6 +108,7 @@ interface State {
   readonly catalogue: Catalogue;
   readonly allowedOrigins: ReadonlySet<string>;
   readonly faults: FaultTable;
+  readonly shapes: ShapeTable;
   readonly outbox: OutboxMail[];
   readonly requests: LoggedRequest[];
   /** Aborted on close(), so slow-fault waits end at once. */
@@ -134,6 +139,7 @@ export async function startFilmclubSandbox(options: FilmclubSandboxOptions): Pro
     catalogue,
     allowedOrigins: new Set((options.allowedOrigins ?? defaultAllowedOrigins).map(normaliseOrigin)),
     faults: new FaultTable(),
+    shapes: new ShapeTable(),
     outbox: [],
     requests: [],
     closing: new AbortController(),
@@ -149,6 +155,7 @@ export async function startFilmclubSandbox(options: FilmclubSandboxOptions): Pro
     port,
     partner,
     setFault: (fault, path) => state.faults.set(fault, path),
+    setShape: (shape, path) => state.shapes.set(shape, path),
     outbox: state.outbox,
     requests: state.requests,
     reset: () => resetState(state),
@@ -170,6 +177,7 @@ export function normaliseOrigin(origin: string): string {
 
 function resetState(state: State): void {
   state.faults.clear();
+  state.shapes.clear();
   // Emptied in place, so references to sandbox.requests and sandbox.outbox stay live.
   state.requests.length = 0;
   state.outbox.length = 0;
@@ -229,7 +237,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: State): 
     }
     if (!(await waitWhileWanted(fault.delayMs, res, state.closing.signal))) return;
   }
-  send(res, cors, await routeApi(ctx));
+  const answer = await routeApi(ctx);
+  send(res, cors, answer.status === 200 ? inShape(answer, state.shapes.of(pathname)) : answer);
 }
 
 /** CORS headers for the request's Origin: credentialed for an allowed origin, none otherwise. */
@@ -384,10 +393,11 @@ async function login(ctx: Context): Promise<Answer> {
 async function signup(ctx: Context): Promise<Answer> {
   const parsed = jsonBody(ctx);
   if ('refused' in parsed) return parsed.refused;
+  // SPEC §7 names the sign-up fields email, password, userName (login keeps Email, Password).
   const body = parsed.fields;
-  const email = text(body['Email']);
-  const password = typeof body['Password'] === 'string' ? body['Password'] : '';
-  const userName = text(body['UserName']);
+  const email = text(body['email']);
+  const password = typeof body['password'] === 'string' ? body['password'] : '';
+  const userName = text(body['userName']);
   if (!looksLikeEmail(email)) return error(400, 'Skriv inn ei gyldig e-postadresse.');
   if (password.length < minPasswordLength) return error(400, `Passordet må ha minst ${minPasswordLength} teikn.`);
   if (password.length > 1024) return error(400, 'Passordet er for langt.');
@@ -541,8 +551,28 @@ function setFaultFromRequest(ctx: Context): Answer {
   }
 }
 
+function setShapeFromRequest(ctx: Context): Answer {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(ctx.body === '' ? '{}' : ctx.body) as unknown;
+  } catch {
+    return error(400, 'body must be JSON {shape, path?}');
+  }
+  if (typeof parsed !== 'object' || parsed === null) return error(400, 'body must be JSON {shape, path?}');
+  const { shape, path } = parsed as { shape?: unknown; path?: unknown };
+  if (path !== undefined && path !== null && typeof path !== 'string') return error(400, 'path must be a string');
+  try {
+    const checked = shape === null || shape === undefined ? null : checkShape(shape);
+    const route = ctx.state.shapes.set(checked, typeof path === 'string' ? path : undefined);
+    return ok({ ok: true, shape: checked, path: route ?? null });
+  } catch (failure) {
+    return error(400, (failure as Error).message);
+  }
+}
+
 const adminRoutes: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/__sandbox/fault', { method: 'POST', handle: setFaultFromRequest }],
+  ['/__sandbox/shape', { method: 'POST', handle: setShapeFromRequest }],
   [
     '/__sandbox/reset',
     {

@@ -5,9 +5,8 @@
  * cancelled or started show never keeps a ticket link, and says why. A failing runtime API
  * is only logged; the list from the build stays.
  */
-import { loadEvents } from '../lib/filmclub/actions';
-import { createRuntimeApi } from '../lib/filmclub/api';
-import { $events } from '../lib/filmclub/stores';
+import { createRuntimeApi } from '../lib/live-events/client';
+import { $events, loadEvents } from '../lib/live-events/store';
 import { ticketState } from '../lib/programme/programme';
 import { BUY_TICKET, FEW_TICKETS, noTicketReason, ticketLinkLabel } from '../lib/programme/ticket-labels';
 import { formatDayName, formatShortDay, formatTime, osloDay } from '../lib/format/time';
@@ -95,7 +94,8 @@ function apply(list: HTMLElement, events: readonly unknown[]): void {
 
 export function keepTicketsLive(root: Document): void {
   for (const list of root.querySelectorAll<HTMLElement>('[data-live-events]')) {
-    const runtime = createRuntimeApi({ runtimeUrl: list.dataset['runtimeUrl'] ?? null, runtimeSite: list.dataset['runtimeSite'] ?? '' });
+    const runtimeUrl = list.dataset['runtimeUrl'];
+    const runtime = runtimeUrl ? createRuntimeApi({ runtimeUrl, runtimeSite: list.dataset['runtimeSite'] ?? '' }) : null;
     if (!runtime) continue;
     const ids = [...list.querySelectorAll<HTMLElement>('[data-event-id]')].map((row) => row.dataset['eventId'] ?? '').filter(Boolean);
     if (ids.length === 0) continue;

@@ -142,7 +142,7 @@ describe('login', () => {
 describe('signup', () => {
   it('creates an account that can then sign in, with one ticket and an empty watch list', async () => {
     const email = newEmail();
-    const response = await post('/signup', { Email: email, Password: 'hemmeleg-ord', UserName: 'Ola Nordmann' });
+    const response = await post('/signup', { email: email, password: 'hemmeleg-ord', userName: 'Ola Nordmann' });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toEqual({ UserName: 'Ola Nordmann', ContactEmail: email, Token: expect.any(String) });
@@ -159,9 +159,9 @@ describe('signup', () => {
 
   it('answers 409 for an e-mail already registered, in any case', async () => {
     const duplicate = await post('/signup', {
-      Email: demoMember.email.toUpperCase(),
-      Password: 'eit-anna-passord',
-      UserName: 'Kopi',
+      email: demoMember.email.toUpperCase(),
+      password: 'eit-anna-passord',
+      userName: 'Kopi',
     });
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toEqual({ Message: expect.any(String) });
@@ -171,10 +171,12 @@ describe('signup', () => {
 
   it('answers 400 for an e-mail without @, a short password or a missing name', async () => {
     for (const body of [
-      { Email: 'ikkje-ei-adresse', Password: 'langt-nok-passord', UserName: 'A' },
-      { Email: newEmail(), Password: 'kort', UserName: 'A' },
-      { Email: newEmail(), Password: 'langt-nok-passord' },
-      { Password: 'langt-nok-passord', UserName: 'A' },
+      { email: 'ikkje-ei-adresse', password: 'langt-nok-passord', userName: 'A' },
+      { email: newEmail(), password: 'kort', userName: 'A' },
+      { email: newEmail(), password: 'langt-nok-passord' },
+      { password: 'langt-nok-passord', userName: 'A' },
+      // The capitalised names are not the sign-up's (SPEC §7 names email, password, userName).
+      { Email: newEmail(), Password: 'langt-nok-passord', UserName: 'A' },
     ]) {
       const response = await post('/signup', body);
       expect(response.status).toBe(400);
@@ -188,7 +190,7 @@ describe('persistence', () => {
     const dir = tempDir();
     const first = await startFilmclubSandbox({ partner: 178, port: 0, dataDir: dir });
     const email = newEmail();
-    const signup = await post('/signup', { Email: email, Password: 'vel-bevart-1', UserName: 'Per' }, {}, first.url);
+    const signup = await post('/signup', { email: email, password: 'vel-bevart-1', userName: 'Per' }, {}, first.url);
     expect(signup.status).toBe(200);
     const { Token } = (await signup.json()) as { Token: string };
     const cookie = sessionOf(signup);
@@ -221,7 +223,7 @@ describe('persistence', () => {
 
   it('stores scrypt hashes with a salt, never a password, token or session in clear', async () => {
     const email = newEmail();
-    const signup = await post('/signup', { Email: email, Password: 'klartekst-passord', UserName: 'Siri' });
+    const signup = await post('/signup', { email: email, password: 'klartekst-passord', userName: 'Siri' });
     const { Token } = (await signup.json()) as { Token: string };
     const session = sessionOf(signup).slice('cw_session='.length);
     const text = readFileSync(join(dataDir, storeFileName), 'utf8');
@@ -374,7 +376,7 @@ describe('tickets and the watch list', () => {
   });
 
   it('add a film to the watch list once, in the order added, and refuse unknown films', async () => {
-    const signup = await post('/signup', { Email: newEmail(), Password: 'onskjeliste', UserName: 'Ada' });
+    const signup = await post('/signup', { email: newEmail(), password: 'onskjeliste', userName: 'Ada' });
     const cookie = sessionOf(signup);
     const [first, second] = catalogue.movies;
     if (!first || !second) throw new Error('the demo content needs films');
@@ -426,6 +428,16 @@ describe('movieInfo and reviews', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ Message: expect.any(String) });
     expect((await get('/movieInfo')).status).toBe(400);
+  });
+
+  it('writes each comment once per film, and comments that fit the film', () => {
+    for (const movie of catalogue.movies) {
+      for (const partner of [118, 178] as const) {
+        const comments = reviewsFor(partner, movie).map((review) => review.Comment);
+        expect(new Set(comments).size, movie.title).toBe(comments.length);
+        if (movie.genres.includes('skrekk')) expect(comments.join(' '), movie.title).not.toMatch(/born|barn|femåring|sjuåring|vesla/i);
+      }
+    }
   });
 
   it('pages the reviews with skip and take, capping take at 50', async () => {
@@ -578,6 +590,43 @@ describe('faults', () => {
       headers: { origin: site, 'access-control-request-method': 'GET' },
     });
     expect(preflight.status).toBe(204);
+  });
+});
+
+describe('answer shapes', () => {
+  it('answers capitalised by default, and in camelCase once switched, per route or for all', async () => {
+    const { cookie } = await login();
+    const movie = catalogue.movies.find((candidate) => reviewsFor(118, candidate).length > 0);
+    if (!movie) throw new Error('the demo content needs a film with reviews');
+    const edi = movie.edis[0] ?? '';
+    const capitalised = (await (await get(`/reviews?ediNumber=${edi}`)).json()) as Record<string, unknown>[];
+    expect(Object.keys(capitalised[0] ?? {})).toContain('Comment');
+
+    sandbox.setShape('camelCase', 'reviews');
+    const reviews = (await (await get(`/reviews?ediNumber=${edi}`)).json()) as Record<string, unknown>[];
+    expect(Object.keys(reviews[0] ?? {}).sort()).toEqual(['addedAt', 'comment', 'id', 'image', 'isLiked', 'likesCount', 'movieId', 'rating', 'userId', 'userName']);
+    expect(reviews[0]?.['comment']).toBe(capitalised[0]?.['Comment']);
+    const ticketsStill = (await (await get('/tickets', { cookie })).json()) as Record<string, unknown>[];
+    expect(ticketsStill[0]).toHaveProperty('MovieTitle');
+
+    sandbox.setShape('camelCase');
+    const [ticket] = (await (await get('/tickets', { cookie })).json()) as Record<string, unknown>[];
+    expect(Object.keys(ticket ?? {}).sort()).toEqual(['expirationDate', 'movieId', 'movieTitle', 'notes', 'poster', 'qrCode', 'qrUrl', 'sal', 'seatsInfo', 'startTime']);
+    expect(ticket?.['seatsInfo']).toMatchObject({ info: expect.any(String), seats: expect.arrayContaining([expect.objectContaining({ row: expect.any(Number), seats: expect.any(Array) })]) });
+    // Login and sign-up keep the names SPEC §7 gives them.
+    expect(Object.keys((await login()).body)).toEqual(['UserName', 'UserInfo', 'marsToken']);
+
+    sandbox.setShape(null, 'reviews');
+    expect(Object.keys(((await (await get(`/reviews?ediNumber=${edi}`)).json()) as Record<string, unknown>[])[0] ?? {})).toContain('comment');
+    sandbox.reset();
+    expect(Object.keys(((await (await get(`/reviews?ediNumber=${edi}`)).json()) as Record<string, unknown>[])[0] ?? {})).toContain('Comment');
+  });
+
+  it('refuses an unknown shape or a route without records, also over HTTP', async () => {
+    expect(() => sandbox.setShape('snake_case' as never)).toThrow(/unknown shape/);
+    expect(() => sandbox.setShape('camelCase', 'login')).toThrow(/answers no records/);
+    expect((await post('/__sandbox/shape', { shape: 'camelCase', path: 'tickets' })).status).toBe(200);
+    expect((await post('/__sandbox/shape', { shape: 'kebab' })).status).toBe(400);
   });
 });
 

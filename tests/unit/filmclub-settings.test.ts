@@ -3,22 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { seatsText } from '../../src/lib/filmclub/format';
 import { filmclubSettings } from '../../src/lib/filmclub/settings';
 
-const env = { PUBLIC_FILMCLUB_API_118: 'https://kino118.example/api/', PUBLIC_FILMCLUB_API_178: 'https://kino178.example/api/', PUBLIC_RUNTIME_API: 'https://runtime.example/' };
+const env = { PUBLIC_FILMCLUB_API_118: 'https://kino118.example/api/', PUBLIC_FILMCLUB_API_178: 'https://kino178.example/api/' };
 
 describe('partner choice', () => {
   it('takes the first partner id of the site config', () => {
-    expect(filmclubSettings([118, 178], env)).toEqual({ partner: 118, apiUrl: env.PUBLIC_FILMCLUB_API_118, runtimeUrl: env.PUBLIC_RUNTIME_API, runtimeSite: 'site118a' });
-    expect(filmclubSettings([178, 118], env)).toMatchObject({ partner: 178, apiUrl: env.PUBLIC_FILMCLUB_API_178, runtimeSite: 'site178a' });
+    expect(filmclubSettings([118, 178], env)).toEqual({ partner: 118, apiUrl: env.PUBLIC_FILMCLUB_API_118 });
+    expect(filmclubSettings([178, 118], env)).toEqual({ partner: 178, apiUrl: env.PUBLIC_FILMCLUB_API_178 });
   });
 
   it('turns the film club off for any other partner, no partner, or a partner without its URL', () => {
     expect(filmclubSettings([999, 118], env)).toBeNull();
     expect(filmclubSettings([], env)).toBeNull();
     expect(filmclubSettings([178], { PUBLIC_FILMCLUB_API_118: env.PUBLIC_FILMCLUB_API_118 })).toBeNull();
-  });
-
-  it('works without the runtime API (no live refresh then)', () => {
-    expect(filmclubSettings([118], { PUBLIC_FILMCLUB_API_118: env.PUBLIC_FILMCLUB_API_118 })?.runtimeUrl).toBeNull();
   });
 });
 

@@ -4,12 +4,11 @@
  * plain object implementing FilmclubApi, so each answer and failure can be chosen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToWatchList, loadEvents, loadMovieInfo, loadReviews, loadTickets, loadWatchList, requestNewPassword, signIn, signUp } from '../../src/lib/filmclub/actions';
-import type { FilmclubApi, RuntimeApi } from '../../src/lib/filmclub/api';
+import { addToWatchList, loadMovieInfo, loadReviews, loadTickets, loadWatchList, requestNewPassword, signIn, signUp } from '../../src/lib/filmclub/actions';
+import type { FilmclubApi } from '../../src/lib/filmclub/api';
 import type { WatchItem } from '../../src/lib/filmclub/model';
 import { PROFILE_KEY, readStoredProfile } from '../../src/lib/filmclub/profile-storage';
 import {
-  $events,
   $movieInfo,
   $reviews,
   $tickets,
@@ -24,7 +23,6 @@ import {
   signedOut,
 } from '../../src/lib/filmclub/stores';
 import { HttpError } from '../../src/lib/http';
-import type { Event } from '../../src/schemas';
 
 class MemoryStorage {
   private values = new Map<string, string>();
@@ -68,7 +66,6 @@ beforeEach(() => {
   $reviews.set(initialLoadable());
   $tickets.set(initialLoadable());
   $watchList.set(initialWatchList);
-  $events.set({ requested: [], items: [] });
 });
 afterEach(() => {
   delete (globalThis as { localStorage?: unknown }).localStorage;
@@ -206,29 +203,5 @@ describe('watch list', () => {
     expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(failure) }).api, { ...film, movieId: 9 })).toBe(false);
     expect(log).toHaveBeenCalledOnce();
     expect($watchList.get()).toMatchObject({ items: [film], error: null });
-  });
-});
-
-describe('events', () => {
-  const event = (id: string) => ({ id }) as Event;
-
-  it('records requested ids, appends loaded events, and never requests an id twice', async () => {
-    const asked: string[][] = [];
-    const runtime: RuntimeApi = { events: async (ids) => (asked.push([...ids]), ids.map(event)) };
-    await loadEvents(runtime, ['ev-1', 'ev-2']);
-    await loadEvents(runtime, ['ev-2', 'ev-3', 'ev-3']);
-    await loadEvents(runtime, ['ev-1']);
-    expect(asked).toEqual([['ev-1', 'ev-2'], ['ev-3']]);
-    expect($events.get().requested).toEqual(['ev-1', 'ev-2', 'ev-3']);
-    expect($events.get().items.map((item) => item.id)).toEqual(['ev-1', 'ev-2', 'ev-3']);
-  });
-
-  it('only logs a failure, and does not ask again for the ids it tried', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const runtime: RuntimeApi = { events: () => Promise.reject(failure) };
-    await loadEvents(runtime, ['ev-9']);
-    await loadEvents(runtime, ['ev-9']);
-    expect(log).toHaveBeenCalledOnce();
-    expect($events.get()).toEqual({ requested: ['ev-9'], items: [] });
   });
 });

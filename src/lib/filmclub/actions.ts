@@ -1,10 +1,10 @@
 /**
  * What the screens call: each action runs one call (SPEC §7) and moves the stores through the
  * transitions of SPEC §4. Failures are handled as SPEC §8 says: stored for sign-in, sign-up,
- * forgotten password, reviews, tickets and watch list; only logged for movie info, adding to
- * the watch list and events.
+ * forgotten password, reviews, tickets and watch list; only logged for movie info and adding to
+ * the watch list.
  */
-import type { FilmclubApi, RuntimeApi } from './api';
+import type { FilmclubApi } from './api';
 import type { WatchItem } from './model';
 import { readStoredProfile } from './profile-storage';
 import {
@@ -13,8 +13,6 @@ import {
   $tickets,
   emailFailed,
   emailSent,
-  eventsLoaded,
-  eventsRequested,
   loadFailed,
   loadStarted,
   loadSucceeded,
@@ -110,16 +108,5 @@ export async function addToWatchList(api: FilmclubApi, movie: WatchItem): Promis
   } catch (error) {
     console.error('Film club: the film could not be added to the watch list', error);
     return false;
-  }
-}
-
-/** Loads the events not asked for before. */
-export async function loadEvents(runtime: RuntimeApi, ids: readonly string[]): Promise<void> {
-  const fresh = eventsRequested(ids);
-  if (fresh.length === 0) return;
-  try {
-    eventsLoaded(await runtime.events(fresh));
-  } catch (error) {
-    console.error('Runtime API: events could not be loaded', error);
   }
 }

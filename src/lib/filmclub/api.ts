@@ -2,17 +2,18 @@
  * The film club's calls (SPEC §7), all through the shared HTTP layer with credentials
  * included, so the partner's session cookie goes along. Partners 118 and 178 share this shape.
  *
- * Sign-up is not named by the spec; we use POST `signup` with {Email, Password, UserName}.
+ * Sign-up's path is not named by the spec; we use POST `signup` with the fields SPEC §7 names,
+ * {email, password, userName} (login keeps its {Email, Password}).
  */
 import { createHttpClient, defaultXsrf, type HttpClient } from '../http';
-import type { Event } from '../../schemas/event';
 import {
   profileFromLogin,
   profileFromSignUp,
+  readList,
+  readReview,
+  readTicket,
+  readWatchItem,
   toMovieInfo,
-  toReview,
-  toTicket,
-  toWatchItem,
   type MovieInfo,
   type Review,
   type Ticket,
@@ -51,11 +52,6 @@ export interface FilmclubApi {
   addToWatchList(movieId: number): Promise<boolean>;
 }
 
-export interface RuntimeApi {
-  /** Current data of these events (times, availability, links). */
-  events(ids: readonly string[]): Promise<Event[]>;
-}
-
 /** A list answer; anything else (an HTML error page from a gateway, say) is a failure. */
 function asList(answer: unknown): unknown[] {
   if (!Array.isArray(answer)) throw new UnexpectedAnswer(answer);
@@ -78,7 +74,7 @@ export function createFilmclubApi(settings: Pick<FilmclubSettings, 'apiUrl'>, ht
       return profile;
     },
     async signUp(email, password, userName) {
-      const answer = asJson(await client.request('signup', { method: 'POST', body: { Email: email, Password: password, UserName: userName } }));
+      const answer = asJson(await client.request('signup', { method: 'POST', body: { email, password, userName } }));
       const profile = profileFromSignUp(answer);
       if (!profile) throw new UnexpectedAnswer(answer);
       return profile;
@@ -92,29 +88,20 @@ export function createFilmclubApi(settings: Pick<FilmclubSettings, 'apiUrl'>, ht
       await client.request('switchTokensDx', { method: 'POST', headers: { 'X-Token': token } });
     },
     async movieInfo(ediNumber) {
-      return toMovieInfo(asJson(await client.request('movieInfo', { query: { ediNumber } })));
+      const answer = asJson(await client.request('movieInfo', { query: { ediNumber } }));
+      return answer === null || answer === '' ? null : toMovieInfo(answer);
     },
     async reviews(ediNumber) {
-      return asList(await client.request('reviews', { query: { ediNumber, ...REVIEWS_PAGE } })).map(toReview);
+      return readList(asList(await client.request('reviews', { query: { ediNumber, ...REVIEWS_PAGE } })), readReview, 'review');
     },
     async tickets() {
-      return asList(await client.request('tickets', { query: TICKETS_PAGE })).map(toTicket);
+      return readList(asList(await client.request('tickets', { query: TICKETS_PAGE })), readTicket, 'ticket');
     },
     async watchList() {
-      return asList(await client.request('watchlist', { query: WATCH_LIST_PAGE })).map(toWatchItem);
+      return readList(asList(await client.request('watchlist', { query: WATCH_LIST_PAGE })), readWatchItem, 'watch list');
     },
     async addToWatchList(movieId) {
       return Boolean(asJson(await client.request('addMovieToWatchList', { method: 'POST', query: { id: movieId } })));
-    },
-  };
-}
-
-export function createRuntimeApi(settings: Pick<FilmclubSettings, 'runtimeUrl' | 'runtimeSite'>, http?: HttpClient): RuntimeApi | null {
-  if (!settings.runtimeUrl) return null;
-  const client = http ?? createHttpClient({ baseURL: settings.runtimeUrl, timeout: FILMCLUB_TIMEOUT_MS });
-  return {
-    async events(ids) {
-      return asList(await client.request('events', { query: { keys: ids.join(','), site: settings.runtimeSite } })) as Event[];
     },
   };
 }

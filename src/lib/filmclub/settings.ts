@@ -11,28 +11,19 @@ export interface FilmclubSettings {
   readonly partner: FilmclubPartner;
   /** Base URL of the partner's film-club API. */
   readonly apiUrl: string;
-  /** Base URL of the runtime API (events), when set. */
-  readonly runtimeUrl: string | null;
-  /** The runtime API's site key: 'site' + partner id + 'a'. */
-  readonly runtimeSite: string;
 }
 
 export interface FilmclubEnv {
   readonly PUBLIC_FILMCLUB_API_118?: string | undefined;
   readonly PUBLIC_FILMCLUB_API_178?: string | undefined;
-  readonly PUBLIC_RUNTIME_API?: string | undefined;
 }
 
 const isPartner = (id: number | undefined): id is FilmclubPartner => FILMCLUB_PARTNERS.includes(id as FilmclubPartner);
-
-export function runtimeSiteKey(partner: number): string {
-  return `site${partner}a`;
-}
 
 export function filmclubSettings(partners: readonly number[], env: FilmclubEnv): FilmclubSettings | null {
   const partner = partners[0];
   if (!isPartner(partner)) return null;
   const apiUrl = partner === 118 ? env.PUBLIC_FILMCLUB_API_118 : env.PUBLIC_FILMCLUB_API_178;
   if (!apiUrl) return null;
-  return { partner, apiUrl, runtimeUrl: env.PUBLIC_RUNTIME_API ?? null, runtimeSite: runtimeSiteKey(partner) };
+  return { partner, apiUrl };
 }

@@ -3,7 +3,6 @@
  * scripts subscribe to the `$` stores; only the functions here change them.
  */
 import { atom } from 'nanostores';
-import type { Event } from '../../schemas/event';
 import type { MovieInfo, Review, Ticket, UserProfile, WatchItem } from './model';
 import { clearStoredProfile, readStoredProfile, storeProfile } from './profile-storage';
 
@@ -124,28 +123,4 @@ export function watchListAppended(movie: WatchItem): void {
   const state = $watchList.get();
   if (state.items.some((item) => item.movieId === movie.movieId)) return;
   $watchList.set({ ...state, items: [...state.items, movie] });
-}
-
-// ---- events ---------------------------------------------------------------------------------
-
-export interface EventsState {
-  /** Ids asked for so far; never asked for twice. */
-  readonly requested: string[];
-  readonly items: Event[];
-}
-
-export const $events = atom<EventsState>({ requested: [], items: [] });
-
-/** Records ids as requested; returns those not requested before. */
-export function eventsRequested(ids: readonly string[]): string[] {
-  const state = $events.get();
-  const fresh = [...new Set(ids)].filter((id) => !state.requested.includes(id));
-  if (fresh.length > 0) $events.set({ ...state, requested: [...state.requested, ...fresh] });
-  return fresh;
-}
-
-/** Loaded events are appended to the item list. */
-export function eventsLoaded(items: readonly Event[]): void {
-  const state = $events.get();
-  $events.set({ ...state, items: [...state.items, ...items] });
 }

@@ -4,7 +4,7 @@
 import { readBuildEnv, buildNow } from '../config/build-env';
 import { siteContent } from '../content/query';
 import { filmclubSettings, type FilmclubSettings } from '../filmclub/settings';
-import { liveEventsSettings, type LiveEventsSettings } from '../programme/live-settings';
+import { liveEventsSettings, type LiveEventsSettings } from '../live-events/settings';
 import { buildRouteTable, type RouteTable } from './routes';
 
 let table: Promise<{ table: RouteTable; now: Date; newsletterEndpoint: string | undefined; filmclub: FilmclubSettings | null; liveEvents: LiveEventsSettings | null }> | undefined;
