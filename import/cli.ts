@@ -3,7 +3,7 @@
  * Settings come from the environment, or from .env (copy .env.example to start).
  * Exit code 0 when content/ is up to date, 1 when the import stopped (content/ untouched).
  */
-import { ConfigError, readImportConfig } from './config';
+import { ConfigError, readImportConfig, readPaths } from './config';
 import { loadEnvFile } from './env-file';
 import { runImport } from './run';
 import { formatSummary } from './summary';
@@ -12,7 +12,7 @@ const started = Date.now();
 loadEnvFile();
 try {
   const config = readImportConfig();
-  const contentDir = process.env.CONTENT_DIR || 'content';
+  const { contentDir } = readPaths();
   const result = await runImport({ config, contentDir, progress: (line) => console.error(line) });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Import finished in ${seconds} s. ${result.written.length > 0 ? `Updated ${result.written.join(', ')}.` : 'Nothing changed.'}`);

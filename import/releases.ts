@@ -1,15 +1,36 @@
 /**
- * Releases of the built site for the staff reimport. Each release is a directory named by
- * its UTC time; `current` is a symbolic link to the one being served. The link is switched by
- * renaming a new link over it, which is atomic: a request sees the old site or the new one,
- * never a mix or nothing. The last five releases are kept for rollback.
+ * Releases of the built site. Each release is a directory named by its UTC time; `current` is a
+ * symbolic link to the one being served. The link is switched by renaming a new link over it,
+ * which is atomic: a request sees the old site or the new one, never a mix or nothing. The last
+ * five releases are kept for rollback.
+ *
+ * Beside each release, `<name>.content/` keeps the content it was built from, so the next run
+ * imports on top of what is live (and can tell when nothing changed), and content/ can be made
+ * to match the live release again after a rollback. A run works only in `.staging-<name>` and
+ * `.staging-<name>.content` until its last step succeeded; a lock file keeps two runs apart,
+ * and the next run removes what an interrupted one left behind.
  */
-import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 
 export const CURRENT = 'current';
 export const KEEP_RELEASES = 5;
 const RELEASE_NAME = /^\d{8}T\d{6}Z(?:-\d+)?$/;
+const LOCK = '.lock';
 
 export class ReleaseError extends Error {}
 
@@ -31,52 +52,139 @@ export function currentRelease(releasesDir: string): string | undefined {
   }
 }
 
+/** When `current` was last switched (the link is replaced on every switch), if a release is live. */
+export function currentSince(releasesDir: string): Date | undefined {
+  try {
+    return lstatSync(join(releasesDir, CURRENT)).mtime;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the content a release was built from is kept. */
+export function releaseContentDir(releasesDir: string, release: string): string {
+  return join(releasesDir, `${release}.content`);
+}
+
 /** A new, unused release name for `now`: 20261123T101500Z, with -2, -3 … on a clash. */
 export function releaseName(releasesDir: string, now: Date): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   let name = stamp;
-  for (let n = 2; existsSync(join(releasesDir, name)); n += 1) name = `${stamp}-${n}`;
+  for (let n = 2; existsSync(join(releasesDir, name)) || existsSync(join(releasesDir, `.staging-${name}`)); n += 1) name = `${stamp}-${n}`;
   return name;
 }
 
 /** Points `current` at `release` atomically. */
 export function switchCurrent(releasesDir: string, release: string): void {
   if (!existsSync(join(releasesDir, release))) throw new ReleaseError(`There is no release ${release}.`);
-  const link = join(releasesDir, `.${CURRENT}-${process.pid}-${Date.now()}`);
-  symlinkSync(release, link);
+  const temporary = join(releasesDir, `.${CURRENT}-${process.pid}-${Date.now()}`);
+  symlinkSync(release, temporary);
   try {
-    renameSync(link, join(releasesDir, CURRENT));
+    renameSync(temporary, join(releasesDir, CURRENT));
   } catch (error) {
-    rmSync(link, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
   }
 }
 
-/** Deletes the oldest releases beyond `keep`, never the current one. */
-export function pruneReleases(releasesDir: string, keep = KEEP_RELEASES): string[] {
+/** Deletes the oldest releases (and their content) beyond `keep`, never the current one. */
+export function pruneReleases(releasesDir: string, keep = KEEP_RELEASES, keepAlso: readonly string[] = []): string[] {
   const current = currentRelease(releasesDir);
   const releases = listReleases(releasesDir);
-  const doomed = releases.slice(0, Math.max(0, releases.length - keep)).filter((release) => release !== current);
-  for (const release of doomed) rmSync(join(releasesDir, release), { recursive: true, force: true });
+  const doomed = releases.slice(0, Math.max(0, releases.length - keep)).filter((release) => release !== current && !keepAlso.includes(release));
+  for (const release of doomed) {
+    rmSync(join(releasesDir, release), { recursive: true, force: true });
+    rmSync(releaseContentDir(releasesDir, release), { recursive: true, force: true });
+  }
   return doomed;
 }
 
 /** Switches `current` to the release before it; returns its name. */
 export function rollback(releasesDir: string): string {
-  const releases = listReleases(releasesDir);
-  const current = currentRelease(releasesDir);
-  const index = current ? releases.indexOf(current) : -1;
-  if (index <= 0) throw new ReleaseError(current ? `${current} is the oldest release kept; there is nothing to roll back to.` : 'No release is live yet.');
-  const previous = releases[index - 1]!;
-  switchCurrent(releasesDir, previous);
-  return previous;
+  return withLock(releasesDir, () => {
+    const releases = listReleases(releasesDir);
+    const current = currentRelease(releasesDir);
+    const index = current ? releases.indexOf(current) : -1;
+    if (index <= 0) throw new ReleaseError(current ? `${current} is the oldest release kept; there is nothing to roll back to.` : 'No release is live yet.');
+    const previous = releases[index - 1]!;
+    switchCurrent(releasesDir, previous);
+    return previous;
+  });
+}
+
+/**
+ * Takes the releases directory's lock for `work`: a file holding the process id, created
+ * exclusively. A lock whose process is gone (a killed run) is taken over.
+ */
+export function withLock<T>(releasesDir: string, work: () => T): T {
+  mkdirSync(releasesDir, { recursive: true });
+  const path = join(releasesDir, LOCK);
+  const fd = takeLock(path);
+  try {
+    writeSync(fd, String(process.pid));
+  } finally {
+    closeSync(fd);
+  }
+  let async = false;
+  try {
+    const result = work();
+    if (result instanceof Promise) {
+      async = true;
+      return result.finally(() => rmSync(path, { force: true })) as T;
+    }
+    return result;
+  } finally {
+    if (!async) rmSync(path, { force: true });
+  }
+}
+
+function takeLock(path: string): number {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      return openSync(path, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder))
+        throw new ReleaseError(`Another run (process ${holder}) is working on the releases; try again when it is done.`);
+      rmSync(path, { force: true });
+    }
+  }
+  throw new ReleaseError('Could not take the releases lock.');
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes what interrupted runs left: staging directories and stray temporary links. */
+export function cleanUpInterrupted(releasesDir: string): string[] {
+  if (!existsSync(releasesDir)) return [];
+  const leftovers = readdirSync(releasesDir).filter((name) => name.startsWith('.staging-') || /^\.current-\d+-\d+$/.test(name));
+  for (const name of leftovers) rmSync(join(releasesDir, name), { recursive: true, force: true });
+  return leftovers;
+}
+
+export interface StepContext {
+  /** Where the built site must end up. */
+  readonly siteDir: string;
+  /** The content the release is built from: a copy of the live release's content to import into. */
+  readonly contentDir: string;
 }
 
 export interface ReleaseStep {
   /** Shown in progress and in the error when the step fails. */
   readonly name: string;
-  /** Does the step's work; `releaseDir` is where the built site must end up. */
-  readonly run: (releaseDir: string) => Promise<void>;
+  /**
+   * Does the step's work; `releaseDir` is where the built site must end up. Answering
+   * 'unchanged' ends the run there: nothing is published (an import that changed nothing).
+   */
+  readonly run: (releaseDir: string, context: StepContext) => Promise<void | 'unchanged'>;
 }
 
 export class StepFailed extends Error {
@@ -88,36 +196,61 @@ export class StepFailed extends Error {
   }
 }
 
+export interface PublishOptions {
+  now?: Date;
+  progress?: (line: string) => void;
+  /** Content to start from when the live release kept none (default: no content copy). */
+  baseContentDir?: string;
+}
+
+export type PublishResult =
+  | { readonly state: 'published'; readonly release: string }
+  | { readonly state: 'unchanged'; readonly release: string | undefined };
+
 /**
  * Runs the steps into a fresh release directory and, when all succeed, makes it current and
  * prunes old releases. If a step fails, the unfinished release is removed and `current` keeps
  * pointing where it did.
  */
-export async function publishRelease(
+export async function publishRelease(releasesDir: string, steps: readonly ReleaseStep[], options: PublishOptions = {}): Promise<PublishResult> {
+  return withLock(releasesDir, () => publishLocked(releasesDir, steps, options));
+}
+
+async function publishLocked(
   releasesDir: string,
   steps: readonly ReleaseStep[],
-  { now = new Date(), progress = () => {} }: { now?: Date; progress?: (line: string) => void } = {},
-): Promise<string> {
-  mkdirSync(releasesDir, { recursive: true });
+  { now = new Date(), progress = () => {}, baseContentDir }: PublishOptions,
+): Promise<PublishResult> {
+  const leftovers = cleanUpInterrupted(releasesDir);
+  if (leftovers.length > 0) progress(`Removed what an interrupted run left: ${leftovers.join(', ')}`);
   const name = releaseName(releasesDir, now);
   const staging = join(releasesDir, `.staging-${name}`);
-  rmSync(staging, { recursive: true, force: true });
+  const stagingContent = `${staging}.content`;
+  const live = currentRelease(releasesDir);
+  const liveContent = live ? releaseContentDir(releasesDir, live) : undefined;
+  const base = liveContent && existsSync(liveContent) ? liveContent : baseContentDir;
   try {
+    if (base) cpSync(base, stagingContent, { recursive: true });
+    else mkdirSync(stagingContent, { recursive: true });
     for (const step of steps) {
       progress(`Step "${step.name}" …`);
+      let outcome: void | 'unchanged';
       try {
-        await step.run(staging);
+        outcome = await step.run(staging, { siteDir: staging, contentDir: stagingContent });
       } catch (error) {
         throw new StepFailed(step.name, error);
       }
+      if (outcome === 'unchanged') return { state: 'unchanged', release: live };
     }
     if (!existsSync(join(staging, 'index.html'))) throw new StepFailed(steps.at(-1)?.name ?? 'build', new Error('the release has no index.html'));
+    renameSync(stagingContent, releaseContentDir(releasesDir, name));
     renameSync(staging, join(releasesDir, name));
   } finally {
     rmSync(staging, { recursive: true, force: true });
+    rmSync(stagingContent, { recursive: true, force: true });
   }
   switchCurrent(releasesDir, name);
-  const pruned = pruneReleases(releasesDir);
+  const pruned = pruneReleases(releasesDir, KEEP_RELEASES, live ? [live] : []);
   if (pruned.length > 0) progress(`Removed old releases: ${pruned.join(', ')}`);
-  return name;
+  return { state: 'published', release: name };
 }

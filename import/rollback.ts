@@ -1,12 +1,14 @@
-/** `npm run rollback`: serve the previous release again (see releases.ts). */
-import { resolve } from 'node:path';
+/** `npm run rollback`: serve the previous release again (see releases.ts); content/ follows it. */
+import { readPaths } from './config';
 import { loadEnvFile } from './env-file';
+import { matchLiveContent } from './publish';
 import { rollback } from './releases';
 
 loadEnvFile();
-const releasesDir = resolve(process.env.RELEASES_DIR || 'releases');
 try {
+  const { releasesDir, contentDir } = readPaths();
   const release = rollback(releasesDir);
+  matchLiveContent(releasesDir, contentDir);
   console.log(`The site now serves release ${release} again (${releasesDir}/current).`);
 } catch (error) {
   console.error(`Rollback stopped: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,6 +10,7 @@ import { isHttpError } from '../src/lib/http';
 import { productionOf } from '../src/lib/programme/programme';
 import type { Event, Production } from '../src/schemas';
 import type { ImportConfig } from './config';
+import { RetriesExhausted, withRetries } from './retry';
 import { sanitiseHtml } from './sanitise';
 import { serialise, sortById } from './serialise';
 import { createClients, downloads, type Download } from './sources';
@@ -23,6 +24,10 @@ export interface ImportOptions {
   readonly contentDir?: string;
   /** Progress lines go here (stderr in the command-line tool). */
   readonly progress?: (line: string) => void;
+  /** Import the CMS's drafts (the latest saved state) instead of what is published: for previews only. */
+  readonly drafts?: boolean;
+  /** Waits between tries (tests pass a fake). */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ImportResult {
@@ -33,7 +38,7 @@ export interface ImportResult {
 
 export class ImportError extends Error {}
 
-export async function runImport({ config, contentDir = 'content', progress = () => {} }: ImportOptions): Promise<ImportResult> {
+export async function runImport({ config, contentDir = 'content', progress = () => {}, drafts = false, sleep }: ImportOptions): Promise<ImportResult> {
   if (recoverInterruptedSwap(contentDir)) progress('Recovered content/ from an import that was interrupted.');
   if (!existsSync(contentDir)) throw new ImportError(`The content directory ${contentDir} does not exist.`);
 
@@ -42,11 +47,17 @@ export async function runImport({ config, contentDir = 'content', progress = () 
     const started = Date.now();
     progress(`Fetching ${item.label} …`);
     try {
-      const data = await item.fetch(clients, config);
+      const data = await withRetries(() => item.fetch(clients, config, { drafts }), config.retry, {
+        ...(sleep ? { sleep } : {}),
+        onRetry: (failed, wait, error) => progress(`Fetching ${item.label}: try ${failed} failed (${String((error as Error).message)}); trying again in ${wait} ms …`),
+      });
       progress(`Fetched ${item.label}: ${Array.isArray(data) ? `${data.length} records` : 'done'} in ${Date.now() - started} ms`);
       return data;
-    } catch (error) {
-      if (isHttpError(error)) throw new ImportError(`Fetching ${item.label} failed: ${error.message} (${error.url})`);
+    } catch (failure) {
+      const tries = failure instanceof RetriesExhausted ? failure.tries : 1;
+      const error = failure instanceof RetriesExhausted ? failure.last : failure;
+      const after = tries > 1 ? ` after ${tries} tries` : '';
+      if (isHttpError(error)) throw new ImportError(`Fetching ${item.label} failed${after}: ${error.message} (${error.url})`);
       throw error;
     }
   };

@@ -13,8 +13,10 @@
 import { clientCredentials, createHttpClient, type HttpClient } from '../src/lib/http';
 import type { ImportConfig } from './config';
 
-/** Published content only (SPEC §9: stable flag 1). */
+/** Published content only (SPEC §9: stable flag 1); without the flag the management API answers drafts. */
 export const STABLE = 1;
+
+const stableQuery = (drafts: boolean) => (drafts ? {} : { stable: STABLE });
 
 export interface Clients {
   readonly management: HttpClient;
@@ -38,17 +40,17 @@ export function createClients(config: ImportConfig): Clients {
 export interface Download {
   /** Human name for progress and errors. */
   readonly label: string;
-  readonly fetch: (clients: Clients, config: ImportConfig) => Promise<unknown>;
+  readonly fetch: (clients: Clients, config: ImportConfig, options: { readonly drafts: boolean }) => Promise<unknown>;
 }
 
 export const downloads = {
   articles: {
     label: 'articles (management API)',
-    fetch: (c, config) => c.management.request('site/:siteId/article', { params: { siteId: config.siteId }, query: { stable: STABLE } }),
+    fetch: (c, config, { drafts }) => c.management.request('site/:siteId/article', { params: { siteId: config.siteId }, query: stableQuery(drafts) }),
   },
   blockData: {
     label: 'block-data (management API)',
-    fetch: (c, config) => c.management.request('site/:siteId/block-data', { params: { siteId: config.siteId }, query: { stable: STABLE } }),
+    fetch: (c, config, { drafts }) => c.management.request('site/:siteId/block-data', { params: { siteId: config.siteId }, query: stableQuery(drafts) }),
   },
   events: {
     label: 'events (runtime API basic_events)',

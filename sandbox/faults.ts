@@ -10,7 +10,7 @@ export type Api = 'idp' | 'management' | 'runtime' | 'platform' | 'newsletter';
 export const apis: readonly Api[] = ['idp', 'management', 'runtime', 'platform', 'newsletter'];
 
 export type Fault =
-  | { kind: 'status'; status: number; times?: number }
+  | { kind: 'status'; status: number; times?: number; retryAfter?: string }
   | { kind: 'slow'; delayMs: number; times?: number }
   | { kind: 'malformed-json'; times?: number }
   | { kind: 'bad-record'; times?: number }
@@ -72,7 +72,9 @@ export function checkFault(value: unknown): Fault {
   const extra = faultTimes(raw);
   switch (raw['kind']) {
     case 'status': {
-      return { kind: 'status', status: faultStatus(raw, 100), ...extra };
+      const retryAfter = raw['retryAfter'];
+      if (retryAfter !== undefined && typeof retryAfter !== 'string') throw new TypeError('retryAfter must be a string (seconds or an HTTP date)');
+      return { kind: 'status', status: faultStatus(raw, 100), ...(retryAfter === undefined ? {} : { retryAfter }), ...extra };
     }
     case 'slow': {
       return { kind: 'slow', delayMs: faultDelay(raw), ...extra };

@@ -221,6 +221,7 @@ async function applyEarlyFault(api: Api, res: ServerResponse, entry: RequestLog,
   if (!fault) return true;
   if (fault.kind === 'status') {
     const headers: Record<string, string> = fault.status === 401 ? { 'www-authenticate': specs[api].challenge } : {};
+    if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
     entry.status = send(res, errorAnswer(fault.status, 'sandbox fault', headers));
     return false;
   }

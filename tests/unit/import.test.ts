@@ -29,6 +29,7 @@ const settings = (url: string, overrides: Record<string, string> = {}) => ({
   PLATFORM_API_USER: 'kaia-import',
   PLATFORM_API_PASSWORD: 'sandbox-password',
   IMPORT_TIMEOUT_MS: '2000',
+  IMPORT_RETRY_DELAY_MS: '5',
   ...overrides,
 });
 const config = (overrides: Record<string, string> = {}): ImportConfig => readImportConfig(settings(sandbox.url, overrides));
@@ -150,13 +151,13 @@ describe('authentication against the sandbox', () => {
 
 describe('failures leave content/ exactly as it was', () => {
   const cases: [string, 'management' | 'runtime' | 'platform' | 'idp', Fault, RegExp][] = [
-    ['a server error', 'management', { kind: 'status', status: 500 }, /articles \(management API\) failed: Request failed with status code 500/],
+    ['a server error', 'management', { kind: 'status', status: 500 }, /articles \(management API\) failed after 4 tries: Request failed with status code 500/],
     ['a 401 from the identity provider', 'idp', { kind: 'status', status: 401 }, /articles \(management API\) failed: Request failed with status code 401 \(.*\/idp\/token\)/],
-    ['a slow answer', 'runtime', { kind: 'slow', delayMs: 1500 }, /events \(runtime API basic_events\) failed: timeout of 300ms exceeded/],
+    ['a slow answer', 'runtime', { kind: 'slow', delayMs: 1500 }, /events \(runtime API basic_events\) failed after 4 tries: timeout of 300ms exceeded/],
     ['malformed JSON', 'platform', { kind: 'malformed-json' }, /sites \(platform API\) failed: Malformed JSON in response/],
     ['a record that breaks the schema', 'management', { kind: 'bad-record' }, /^articles: record "art-[0-9a-f]+" \(number 1\): field title: Expected string, received null$/],
     ['a broken event', 'runtime', { kind: 'bad-record' }, /^events: record "ev-\d+" \(number 1\): field startTime: Invalid datetime$/],
-    ['a dropped connection', 'platform', { kind: 'drop' }, /sites \(platform API\) failed: Network Error/],
+    ['a dropped connection', 'platform', { kind: 'drop' }, /sites \(platform API\) failed after 4 tries: Network Error/],
   ];
 
   it.each(cases)('%s', async (_, api, fault, message) => {

@@ -24,7 +24,7 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 10, minute));
 describe('publishing a release', () => {
   it('builds into a new directory and points current at it', async () => {
     const first = await publishRelease(dir, [build('one')], { now: at(0) });
-    expect(first).toBe('20261123T100000Z');
+    expect(first).toEqual({ state: 'published', release: '20261123T100000Z' });
     expect(lstatSync(join(dir, 'current')).isSymbolicLink()).toBe(true);
     expect(served()).toBe('<h1>one</h1>');
     await publishRelease(dir, [build('two')], { now: at(1) });
@@ -38,7 +38,7 @@ describe('publishing a release', () => {
     expect(error).toBeInstanceOf(StepFailed);
     expect((error as StepFailed).message).toBe('The step "import" failed: Request failed with status code 500');
     expect(served()).toBe('<h1>good</h1>');
-    expect(readdirSync(dir).sort()).toEqual(['20261123T100000Z', 'current']);
+    expect(readdirSync(dir).sort()).toEqual(['20261123T100000Z', '20261123T100000Z.content', 'current']);
   });
 
   it('refuses a build that produced no site', async () => {
@@ -58,7 +58,7 @@ describe('publishing a release', () => {
   it('gives two releases in the same second different names', async () => {
     const a = await publishRelease(dir, [build('a')], { now: at(0) });
     const b = await publishRelease(dir, [build('b')], { now: at(0) });
-    expect(b).toBe(`${a}-2`);
+    expect(b.release).toBe(`${a.release}-2`);
   });
 });
 
@@ -75,5 +75,48 @@ describe('rolling back', () => {
   it('says so when nothing is live yet', () => {
     expect(() => rollback(dir)).toThrow(/No release is live yet/);
     expect(existsSync(join(dir, 'current'))).toBe(false);
+  });
+});
+
+describe('what an interrupted run leaves', () => {
+  it('is removed by the next run, and a killed run\'s lock is taken over', async () => {
+    await publishRelease(dir, [build('good')], { now: at(0) });
+    // A run killed during its build: its staging folders and a lock held by a process that is gone.
+    mkdirSync(join(dir, '.staging-20261123T100100Z', '_astro'), { recursive: true });
+    mkdirSync(join(dir, '.staging-20261123T100100Z.content'));
+    writeFileSync(join(dir, '.lock'), '999999999');
+    const lines: string[] = [];
+    await publishRelease(dir, [build('next')], { now: at(2), progress: (line) => lines.push(line) });
+    expect(readdirSync(dir).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(lines.join('\n')).toMatch(/interrupted run left: \.staging-20261123T100100Z/);
+    expect(served()).toBe('<h1>next</h1>');
+  });
+
+  it('refuses to start beside a run that is still going', async () => {
+    writeFileSync(join(dir, '.lock'), String(process.ppid));
+    await expect(publishRelease(dir, [build('two')], { now: at(1) })).rejects.toThrow(/Another run \(process \d+\) is working/);
+    expect(existsSync(join(dir, 'current'))).toBe(false);
+  });
+
+  it('keeps the content each release was built from, and ends unchanged without publishing', async () => {
+    const importing: ReleaseStep = {
+      name: 'import',
+      run: async (_site, { contentDir }) => writeFileSync(join(contentDir, 'articles.json'), '[]\n'),
+    };
+    await publishRelease(dir, [importing, build('one')], { now: at(0) });
+    expect(readFileSync(join(dir, '20261123T100000Z.content', 'articles.json'), 'utf8')).toBe('[]\n');
+    let copied = '';
+    const same: ReleaseStep = {
+      name: 'import',
+      run: async (_site, { contentDir }) => {
+        copied = readFileSync(join(contentDir, 'articles.json'), 'utf8');
+        return 'unchanged';
+      },
+    };
+    const result = await publishRelease(dir, [same, build('never')], { now: at(1) });
+    expect(copied).toBe('[]\n');
+    expect(result).toEqual({ state: 'unchanged', release: '20261123T100000Z' });
+    expect(served()).toBe('<h1>one</h1>');
+    expect(readdirSync(dir).sort()).toEqual(['20261123T100000Z', '20261123T100000Z.content', 'current']);
   });
 });

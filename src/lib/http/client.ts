@@ -88,7 +88,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       throw isTimeout(error) ? timeoutError(url, timeout) : networkError(url);
     }
-    return { url, status: response.status, ok: response.ok, contentType: response.headers.get('content-type') ?? '', text: response._data ?? '' };
+    return { url, status: response.status, ok: response.ok, contentType: response.headers.get('content-type') ?? '', retryAfter: response.headers.get('retry-after') ?? undefined, text: response._data ?? '' };
   }
 
   return {
@@ -101,7 +101,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         answer = await attempt(path, call, token);
       }
       const body = parseBody(answer);
-      if (!answer.ok) throw statusError(answer.url, answer.status, body.ok ? body.value : answer.text);
+      if (!answer.ok) throw statusError(answer.url, answer.status, body.ok ? body.value : answer.text, answer.retryAfter);
       if (!body.ok) throw parseError(answer.url, answer.status, answer.text);
       return body.value as T;
     },

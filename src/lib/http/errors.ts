@@ -17,6 +17,8 @@ export class HttpError extends Error {
     readonly status?: number,
     /** Parsed (or raw) body of the failing answer, for the caller to inspect. */
     readonly body?: unknown,
+    /** The answer's Retry-After header (a 429 or 503 may send one), as sent. */
+    readonly retryAfter?: string,
   ) {
     super(message);
   }
@@ -27,8 +29,8 @@ export const networkError = (url: string): HttpError => new HttpError('Network E
 export const timeoutError = (url: string, ms: number): HttpError =>
   new HttpError(`timeout of ${ms}ms exceeded`, 'timeout', url);
 
-export const statusError = (url: string, status: number, body: unknown): HttpError =>
-  new HttpError(`Request failed with status code ${status}`, 'status', url, status, body);
+export const statusError = (url: string, status: number, body: unknown, retryAfter?: string): HttpError =>
+  new HttpError(`Request failed with status code ${status}`, 'status', url, status, body, retryAfter);
 
 export const parseError = (url: string, status: number, body: string): HttpError =>
   new HttpError('Malformed JSON in response', 'parse', url, status, body);

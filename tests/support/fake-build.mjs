@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+/**
+ * A stand-in for `astro build` in the publish tests (a real build takes a minute): reads the
+ * content from $CONTENT_DIR and writes $BUILD_OUT_DIR/index.html listing every article's title,
+ * and one page per article at /artiklar/<id>/. Appends a line to $FAKE_BUILD_LOG per build, and
+ * fails when the file $FAKE_BUILD_FAIL exists (its text is the error).
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const { CONTENT_DIR, BUILD_OUT_DIR, FAKE_BUILD_LOG, FAKE_BUILD_FAIL } = process.env;
+if (!CONTENT_DIR || !BUILD_OUT_DIR) throw new Error('CONTENT_DIR and BUILD_OUT_DIR must be set');
+if (FAKE_BUILD_LOG) appendFileSync(FAKE_BUILD_LOG, `${CONTENT_DIR}\n`);
+if (FAKE_BUILD_FAIL && existsSync(FAKE_BUILD_FAIL)) {
+  console.error(readFileSync(FAKE_BUILD_FAIL, 'utf8').trim());
+  process.exit(3);
+}
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const articles = JSON.parse(readFileSync(join(CONTENT_DIR, 'articles.json'), 'utf8'));
+const page = (title, body) => `<!doctype html><html lang="nn"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>\n`;
+mkdirSync(BUILD_OUT_DIR, { recursive: true });
+writeFileSync(join(BUILD_OUT_DIR, 'index.html'), page('Kaia', `<ul>${articles.map((a) => `<li>${escape(a.title)}</li>`).join('')}</ul>`));
+for (const article of articles) {
+  const dir = join(BUILD_OUT_DIR, 'artiklar', article.id);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), page(article.title, `<h1>${escape(article.title)}</h1>`));
+}
