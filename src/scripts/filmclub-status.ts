@@ -1,18 +1,33 @@
 /**
  * The film-club indicator in the header: 'Logg inn' or 'Mi side', from the profile stored in
- * localStorage. Plain script, no framework, so pages without islands stay light.
+ * localStorage, kept in step when another tab signs in or out (the `storage` event), as the
+ * film-club islands are through their store. Plain script, no framework, so pages without
+ * islands stay light.
  */
-import { readStoredProfile } from '../lib/filmclub/profile-storage';
+import { PROFILE_KEY, readStoredProfile } from '../lib/filmclub/profile-storage';
+
+function render(link: HTMLAnchorElement): void {
+  const profile = readStoredProfile();
+  const text = link.querySelector('[data-filmclub-status-text]');
+  const detail = link.querySelector('[data-filmclub-status-detail]');
+  if (profile) {
+    link.href = '/filmklubb/mi-side';
+    link.dataset['signedIn'] = '';
+    if (text) text.textContent = 'Mi side';
+    if (detail) detail.textContent = `, filmklubben – logga inn som ${profile.userName || profile.email}`;
+  } else {
+    link.href = '/filmklubb/logg-inn';
+    delete link.dataset['signedIn'];
+    if (text) text.textContent = 'Logg inn';
+    if (detail) detail.textContent = ' i filmklubben';
+  }
+}
 
 export function showFilmclubStatus(root: Document): void {
   const link = root.querySelector<HTMLAnchorElement>('[data-filmclub-status]');
   if (!link) return;
-  const profile = readStoredProfile();
-  if (!profile) return;
-  link.href = '/filmklubb/mi-side';
-  link.dataset['signedIn'] = '';
-  const text = link.querySelector('[data-filmclub-status-text]');
-  const detail = link.querySelector('[data-filmclub-status-detail]');
-  if (text) text.textContent = 'Mi side';
-  if (detail) detail.textContent = `, filmklubben – logga inn som ${profile.userName || profile.email}`;
+  if (readStoredProfile()) render(link);
+  root.defaultView?.addEventListener('storage', (event) => {
+    if (event.key === PROFILE_KEY || event.key === null) render(link);
+  });
 }

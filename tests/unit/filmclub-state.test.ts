@@ -3,8 +3,9 @@
  * failure pattern, the watch list and the events, and the stored profile. The partner is a
  * plain object implementing FilmclubApi, so each answer and failure can be chosen.
  */
+import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToWatchList, loadMovieInfo, loadReviews, loadTickets, loadWatchList, requestNewPassword, signIn, signUp } from '../../src/lib/filmclub/actions';
+import { addToWatchList, ensureWatchList, loadMyPage, loadMovieInfo, loadReviews, loadTickets, loadWatchList, requestNewPassword, signIn, signUp } from '../../src/lib/filmclub/actions';
 import type { FilmclubApi } from '../../src/lib/filmclub/api';
 import type { WatchItem } from '../../src/lib/filmclub/model';
 import { PROFILE_KEY, readStoredProfile } from '../../src/lib/filmclub/profile-storage';
@@ -61,13 +62,16 @@ function partner(overrides: Partial<FilmclubApi> = {}) {
 
 beforeEach(() => {
   (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+  // Mounted as a page's islands mount it: the profile is restored and persisted from here on.
   $user.set(initialUserState);
+  keepMount($user);
   $movieInfo.set(initialLoadable());
   $reviews.set(initialLoadable());
   $tickets.set(initialLoadable());
   $watchList.set(initialWatchList);
 });
 afterEach(() => {
+  cleanStores($user, $movieInfo, $reviews, $tickets, $watchList);
   delete (globalThis as { localStorage?: unknown }).localStorage;
   vi.restoreAllMocks();
 });
@@ -108,9 +112,11 @@ describe('user state', () => {
     expect($user.get()).toMatchObject({ error: failure, loading: false });
   });
 
-  it('restores a stored profile on a new page, and signing out clears it and member data', () => {
+  it('restores a stored profile when the store mounts on a new page, and signing out clears it and member data', () => {
+    cleanStores($user);
+    $user.set(initialUserState);
     localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
-    expect(profileRestored()).toEqual(kari);
+    keepMount($user);
     expect($user.get().userProfile).toEqual(kari);
     $tickets.set({ loading: false, data: [], error: null });
     signedOut();
@@ -172,6 +178,7 @@ describe('movie info, reviews and tickets: loading, success, failure', () => {
 describe('watch list', () => {
   it('switches tokens with the stored token before every fetch, then puts the full list', async () => {
     localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    profileRestored();
     const { api, calls } = partner();
     const pending = loadWatchList(api);
     expect($watchList.get()).toMatchObject({ requested: true, loading: true });
@@ -189,19 +196,109 @@ describe('watch list', () => {
 
   it('stores a failure of the switch or the list as the error', async () => {
     localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    profileRestored();
     await loadWatchList(partner({ switchTokens: () => Promise.reject(failure) }).api);
     expect($watchList.get()).toMatchObject({ loading: false, error: failure });
   });
 
   it('appends the added movie locally when the answer is truthy, once; logs a failure only', async () => {
-    expect(await addToWatchList(partner().api, film)).toBe(true);
-    expect(await addToWatchList(partner().api, film)).toBe(true);
+    expect(await addToWatchList(partner().api, film)).toEqual({ added: true });
+    expect(await addToWatchList(partner().api, film)).toEqual({ added: true });
     expect($watchList.get().items).toEqual([film]);
-    expect(await addToWatchList(partner({ addToWatchList: async () => false }).api, { ...film, movieId: 8 })).toBe(false);
+    expect(await addToWatchList(partner({ addToWatchList: async () => false }).api, { ...film, movieId: 8 })).toEqual({ added: false, error: null });
     expect($watchList.get().items).toHaveLength(1);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(failure) }).api, { ...film, movieId: 9 })).toBe(false);
+    expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(failure) }).api, { ...film, movieId: 9 })).toEqual({ added: false, error: failure });
     expect(log).toHaveBeenCalledOnce();
     expect($watchList.get()).toMatchObject({ items: [film], error: null });
+  });
+});
+
+describe('the stored profile as a reaction, apart from the transitions', () => {
+  it('writes the profile when it changes and removes it on sign-out, whoever changed it', () => {
+    $user.set({ ...$user.get(), userProfile: kari });
+    expect(JSON.parse(localStorage.getItem(PROFILE_KEY) ?? '')).toEqual(kari);
+    signedOut();
+    expect(localStorage.getItem(PROFILE_KEY)).toBeNull();
+  });
+
+  it('writes nothing while the store is not mounted', () => {
+    cleanStores($user);
+    $user.set({ ...initialUserState, userProfile: kari });
+    expect(localStorage.getItem(PROFILE_KEY)).toBeNull();
+  });
+
+  it('follows another tab signing in and out (the storage event)', () => {
+    const listeners: ((event: { key: string | null }) => void)[] = [];
+    (globalThis as { window?: unknown }).window = { addEventListener: (_: string, listener: (event: { key: string | null }) => void) => listeners.push(listener), removeEventListener: () => {} };
+    try {
+      cleanStores($user);
+      $user.set(initialUserState);
+      keepMount($user);
+      expect(listeners).toHaveLength(1);
+      localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+      listeners[0]?.({ key: PROFILE_KEY });
+      expect($user.get().userProfile).toEqual(kari);
+      $watchList.set({ ...initialWatchList, requested: true, items: [film] });
+      localStorage.removeItem(PROFILE_KEY);
+      listeners[0]?.({ key: PROFILE_KEY });
+      expect($user.get().userProfile).toBeNull();
+      expect($watchList.get()).toEqual(initialWatchList);
+    } finally {
+      cleanStores($user);
+      delete (globalThis as { window?: unknown }).window;
+    }
+  });
+});
+
+describe('Mi side and the film panel', () => {
+  it('runs the tickets alongside the switch and the watch list; the switch still comes first', async () => {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    profileRestored();
+    let releaseSwitch = () => {};
+    const switchHeld = new Promise<void>((resolve) => (releaseSwitch = resolve));
+    const { api, calls } = partner({
+      switchTokens: async (token) => {
+        calls.push(`switchTokens ${token}`);
+        await switchHeld;
+      },
+    });
+    void loadMyPage(api);
+    await vi.waitFor(() => expect($tickets.get().data).toEqual([]));
+    expect($watchList.get().loading).toBe(true);
+    releaseSwitch();
+    await allTasks();
+    expect(calls).toEqual(['tickets', 'switchTokens tok-1', 'watchList']);
+    expect($watchList.get().items).toEqual([film]);
+  });
+
+  it('asks for the tickets once more after the switch when they were refused before it', async () => {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    profileRestored();
+    const refused = new HttpError('Request failed with status code 401', 'status', 'http://partner/tickets', 401, {});
+    let first = true;
+    const { api, calls } = partner({
+      tickets: async () => {
+        calls.push('tickets');
+        if (first) {
+          first = false;
+          throw refused;
+        }
+        return [];
+      },
+    });
+    void loadMyPage(api);
+    await allTasks();
+    expect(calls).toEqual(['tickets', 'switchTokens tok-1', 'watchList', 'tickets']);
+    expect($tickets.get()).toEqual({ loading: false, data: [], error: null });
+  });
+
+  it('loads the watch list once per page for the panel', async () => {
+    const { api, calls } = partner();
+    void ensureWatchList(api);
+    void ensureWatchList(api);
+    await allTasks();
+    await ensureWatchList(api);
+    expect(calls).toEqual(['watchList']);
   });
 });

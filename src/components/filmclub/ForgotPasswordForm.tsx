@@ -1,5 +1,5 @@
 /** Forgotten-password screen: the partner sends an e-mail with a new password link. */
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { requestNewPassword } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
@@ -13,19 +13,33 @@ export default function ForgotPasswordForm({ settings }: { settings: FilmclubSet
   const [email, setEmail] = useState('');
   const { problems, attempt, check } = useFieldProblems();
 
+  const status = useRef<HTMLParagraphElement>(null);
+  const [sentTo, setSentTo] = useState('');
+
   async function submit(event: SubmitEvent) {
     event.preventDefault();
+    if (user.loading) return;
     errorCleared();
     const emailError = emailProblem(email);
     const found: SummaryItem[] = emailError ? [{ field: 'fc-email', text: emailError }] : [];
-    if (check(found)) await requestNewPassword(api, email.trim());
+    if (check(found)) await send();
   }
 
-  const serverProblem: SummaryItem[] = user.error && !user.loading ? [{ text: failureMessage(user.error, 'forgot-password') }] : [];
+  /** The call alone: what a submit makes once the field is fine, and what *Prøv igjen* repeats. */
+  async function send() {
+    if (await requestNewPassword(api, email.trim())) setSentTo(email.trim());
+  }
+
+  // The outcome takes focus, where the summary or the busy button had it.
+  useEffect(() => {
+    if (sentTo) status.current?.focus();
+  }, [sentTo]);
+
+  const serverProblem: SummaryItem[] = user.error ? [{ text: failureMessage(user.error, 'forgot-password') }] : [];
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
-      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} />
+      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} onRetry={() => void send()} busy={user.loading} />
       <Field
         id="fc-email"
         label="E-postadresse"
@@ -37,11 +51,11 @@ export default function ForgotPasswordForm({ settings }: { settings: FilmclubSet
         hint="Vi sender ei lenkje du kan lage nytt passord med."
       />
       <SubmitButton busy={user.loading}>Send lenkje</SubmitButton>
-      <Status>
+      <Status statusRef={status}>
         {user.loading
           ? 'Sender …'
-          : user.isEmailSent
-            ? `Sjekk e-posten din. Har du ein konto hos oss, har vi sendt ei lenkje til ${email.trim()}.`
+          : user.isEmailSent && sentTo
+            ? `Sjekk e-posten din. Har du ein konto hos oss, har vi sendt ei lenkje til ${sentTo}.`
             : ''}
       </Status>
       <p className="fc-links">

@@ -2,7 +2,7 @@
  * Accessible form parts for the film-club screens: labelled fields whose errors are tied to
  * them, and an error summary that takes focus and links to each field (GOV.UK pattern).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface FieldProps {
   id: string;
@@ -61,8 +61,11 @@ export interface SummaryItem {
   text: string;
 }
 
-/** Shown above the form after a failed attempt; takes focus so screen readers read it at once. */
-export function ErrorSummary({ items, attempt }: { items: SummaryItem[]; attempt: string }) {
+/**
+ * Shown above the form after a failed attempt; takes focus so screen readers read it at once.
+ * A failure of the call itself (not of a field) offers *Prøv igjen*, which sends the form again.
+ */
+export function ErrorSummary({ items, attempt, onRetry, busy = false }: { items: SummaryItem[]; attempt: string; onRetry?: (() => void) | undefined; busy?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (items.length > 0) ref.current?.focus();
@@ -76,6 +79,13 @@ export function ErrorSummary({ items, attempt }: { items: SummaryItem[]; attempt
           <li key={`${item.field ?? 'form'}-${item.text}`}>{item.field ? <a href={`#${item.field}`}>{item.text}</a> : item.text}</li>
         ))}
       </ul>
+      {onRetry && items.every((item) => !item.field) && (
+        <p className="fc-problem__actions">
+          <button type="button" className="button button--quiet" onClick={busy ? undefined : onRetry} aria-disabled={busy ? true : undefined}>
+            {busy ? 'Prøver igjen …' : 'Prøv igjen'}
+          </button>
+        </p>
+      )}
     </div>
   );
 }
@@ -83,22 +93,24 @@ export function ErrorSummary({ items, attempt }: { items: SummaryItem[]; attempt
 /**
  * The form's submit button. It stays disabled in the server's HTML until React has taken over
  * the form: a click (or Enter) before then would submit the form natively, as a GET that puts
- * the password in the address bar and the history, and would lose what was typed.
+ * the password in the address bar and the history, and would lose what was typed. While the
+ * call runs it is only aria-disabled (the form ignores a second submit): a disabled button
+ * would drop the focus it holds to the page.
  */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
-    <button type="submit" className="button" disabled={busy || !hydrated}>
+    <button type="submit" className="button" disabled={!hydrated} aria-disabled={busy ? true : undefined}>
       {children}
     </button>
   );
 }
 
-/** A polite live region for progress and results. */
-export function Status({ children }: { children: ReactNode }) {
+/** A polite live region for progress and results (focusable from code, to move focus to an outcome). */
+export function Status({ children, statusRef }: { children: ReactNode; statusRef?: RefObject<HTMLParagraphElement | null> }) {
   return (
-    <p className="fc-status" role="status" aria-live="polite">
+    <p className="fc-status" role="status" aria-live="polite" ref={statusRef} tabIndex={statusRef ? -1 : undefined}>
       {children}
     </p>
   );

@@ -1,35 +1,49 @@
-/** 'Mi side': the member's tickets with QR codes, and the watch list. */
+/**
+ * 'Mi side': the member's tickets with QR codes, and the watch list. The tickets load alongside
+ * the token switch and the watch list (lib/filmclub/actions.ts loadMyPage); each section has its
+ * own loading state, failure with *Prøv igjen*, and a polite status.
+ */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { loadTickets, loadWatchList } from '../../lib/filmclub/actions';
-import { failureMessage } from '../../lib/filmclub/messages';
-import { qrPayload, type Ticket } from '../../lib/filmclub/model';
+import { useEffect, useRef } from 'react';
+import { loadMyPage, loadTickets, loadWatchList } from '../../lib/filmclub/actions';
+import { failureMessage, needsSignIn } from '../../lib/filmclub/messages';
+import { qrPayload, type Ticket, type WatchItem } from '../../lib/filmclub/model';
+import { choosePoster, type FilmPoster } from '../../lib/filmclub/posters';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { $tickets, $watchList, signedOut } from '../../lib/filmclub/stores';
 import { formatTicketTime, seatsText } from '../../lib/filmclub/format';
 import { QrCode } from './QrCode';
 import { Status } from './Form';
-import { useFilmclubApi, useUser } from './use-filmclub';
+import { Poster } from './Poster';
+import { Problem, useRetry, type RetryState } from './Retry';
+import { useFilmclubApi, useHydrated, useUser } from './use-filmclub';
 
-export default function MyPage({ settings }: { settings: FilmclubSettings }) {
+const MY_PAGE = '/filmklubb/mi-side';
+
+export default function MyPage({ settings, posters }: { settings: FilmclubSettings; posters: FilmPoster[] }) {
   const api = useFilmclubApi(settings);
+  const hydrated = useHydrated();
   const user = useUser();
   const tickets = useStore($tickets);
   const watchList = useStore($watchList);
   const token = user.userProfile?.token;
+  const ticketsHeading = useRef<HTMLHeadingElement>(null);
+  const watchHeading = useRef<HTMLHeadingElement>(null);
+  const ticketsRetry = useRetry(() => loadTickets(api), ticketsHeading);
+  const watchRetry = useRetry(() => loadWatchList(api), watchHeading);
 
   useEffect(() => {
-    if (!token) return;
-    // The token switch before the watch list also renews the session the tickets need.
-    void loadWatchList(api).then(() => loadTickets(api));
+    if (token) void loadMyPage(api);
   }, [token]);
+
+  if (!hydrated) return <Status>Hentar Mi side …</Status>;
 
   if (!user.userProfile) {
     return (
       <div className="fc-card">
         <p>Du er ikkje logga inn.</p>
         <p>
-          <a className="button" href="/filmklubb/logg-inn?tilbake=/filmklubb/mi-side">
+          <a className="button" href={`/filmklubb/logg-inn?tilbake=${MY_PAGE}`}>
             Logg inn
           </a>{' '}
           <a href="/filmklubb/bli-medlem">Bli medlem</a>
@@ -37,6 +51,13 @@ export default function MyPage({ settings }: { settings: FilmclubSettings }) {
       </div>
     );
   }
+
+  const ticketsStatus = outcome(tickets.loading, ticketsRetry.state, tickets.error, 'Hentar billettane dine …', () =>
+    tickets.data?.length ? `Billettane dine er henta: ${tickets.data.length}.` : 'Du har ingen billettar akkurat no.',
+  );
+  const watchStatus = outcome(watchList.loading, watchRetry.state, watchList.error, 'Hentar ønskjelista …', () =>
+    watchList.items.length ? `Ønskjelista er henta: ${watchList.items.length} filmar.` : 'Ønskjelista er tom.',
+  );
 
   return (
     <div className="fc-mypage">
@@ -56,49 +77,79 @@ export default function MyPage({ settings }: { settings: FilmclubSettings }) {
         </button>
       </div>
 
-      <section aria-labelledby="fc-tickets-title">
-        <h2 id="fc-tickets-title">Billettane dine</h2>
-        <Status>{tickets.loading ? 'Hentar billettane dine …' : ''}</Status>
-        {Boolean(tickets.error) && <p className="fc-problem">{failureMessage(tickets.error, 'tickets')}</p>}
-        {tickets.data && tickets.data.length === 0 && <p>Du har ingen billettar akkurat no.</p>}
-        {tickets.data && tickets.data.length > 0 && (
-          <ul className="fc-tickets">
-            {tickets.data.map((ticket) => (
-              <TicketCard key={`${ticket.qrCode}-${ticket.startTime}`} ticket={ticket} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <div className="fc-mypage__sections">
+        <section className="fc-mypage__tickets" aria-labelledby="fc-tickets-title" aria-busy={tickets.loading}>
+          <h2 id="fc-tickets-title" tabIndex={-1} ref={ticketsHeading}>
+            Billettane dine
+          </h2>
+          <Status>{ticketsStatus}</Status>
+          {Boolean(tickets.error) && !tickets.loading && (
+            <Problem
+              message={failureMessage(tickets.error, 'tickets')}
+              onRetry={ticketsRetry.retry}
+              retryLabel="Prøv igjen å hente billettane"
+              signInPath={needsSignIn(tickets.error, 'tickets') ? MY_PAGE : undefined}
+            />
+          )}
+          {tickets.data && tickets.data.length === 0 && !tickets.error && <p>Du har ingen billettar akkurat no.</p>}
+          {tickets.data && tickets.data.length > 0 && (
+            <ul className="fc-tickets">
+              {tickets.data.map((ticket, index) => (
+                <TicketCard key={`${ticket.qrCode}-${ticket.startTime}-${index}`} ticket={ticket} posters={posters} />
+              ))}
+            </ul>
+          )}
+        </section>
 
-      <section aria-labelledby="fc-watchlist-title">
-        <h2 id="fc-watchlist-title">Ønskjelista di</h2>
-        <Status>{watchList.loading ? 'Hentar ønskjelista …' : ''}</Status>
-        {Boolean(watchList.error) && <p className="fc-problem">{failureMessage(watchList.error, 'watch-list')}</p>}
-        {!watchList.loading && !watchList.error && watchList.requested && watchList.items.length === 0 && (
-          <p>Ønskjelista er tom. Legg til filmar frå filmsidene.</p>
-        )}
-        {watchList.items.length > 0 && (
-          <ul className="fc-watchlist">
-            {watchList.items.map((item) => (
-              <li key={item.movieId}>{item.link ? <a href={item.link}>{item.title}</a> : item.title}</li>
-            ))}
-          </ul>
-        )}
-      </section>
+        <section className="fc-mypage__watchlist" aria-labelledby="fc-watchlist-title" aria-busy={watchList.loading}>
+          <h2 id="fc-watchlist-title" tabIndex={-1} ref={watchHeading}>
+            Ønskjelista di
+          </h2>
+          <Status>{watchStatus}</Status>
+          {Boolean(watchList.error) && !watchList.loading && (
+            <Problem
+              message={failureMessage(watchList.error, 'watch-list')}
+              onRetry={watchRetry.retry}
+              retryLabel="Prøv igjen å hente ønskjelista"
+              signInPath={needsSignIn(watchList.error, 'watch-list') ? MY_PAGE : undefined}
+            />
+          )}
+          {!watchList.loading && !watchList.error && watchList.requested && watchList.items.length === 0 && (
+            <p>Ønskjelista er tom. Legg til filmar frå filmsidene.</p>
+          )}
+          {watchList.items.length > 0 && (
+            <ul className="fc-watchlist">
+              {watchList.items.map((item) => (
+                <WatchListItem key={item.movieId} item={item} posters={posters} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </div>
   );
 }
 
-function TicketCard({ ticket }: { ticket: Ticket }) {
+/** What a section's polite status says: loading, or after a retry how it went. */
+function outcome(loading: boolean, retry: RetryState, error: unknown, loadingText: string, success: () => string): string {
+  if (loading) return loadingText;
+  if (retry !== 'done') return '';
+  return error ? 'Det gjekk ikkje denne gongen heller.' : success();
+}
+
+function TicketCard({ ticket, posters }: { ticket: Ticket; posters: FilmPoster[] }) {
   return (
     <li className="fc-ticket">
+      <div className="fc-ticket__poster">
+        <Poster choice={choosePoster({ title: ticket.movieTitle, picture: ticket.image }, posters)} />
+      </div>
       <div className="fc-ticket__text">
-        <h3>{ticket.movieTitle}</h3>
+        <h3>{ticket.movieTitle || 'Film'}</h3>
         <dl>
           <dt>Tid</dt>
           <dd>{formatTicketTime(ticket.startTime)}</dd>
           <dt>Sal</dt>
-          <dd>{ticket.sal}</dd>
+          <dd>{ticket.sal || 'Ukjend sal'}</dd>
           <dt>Plassar</dt>
           <dd>{seatsText(ticket)}</dd>
           {ticket.notes && (
@@ -108,9 +159,20 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
             </>
           )}
         </dl>
-        <p className="fc-ticket__code">Billettkode: {ticket.qrCode}</p>
+        {ticket.qrCode && <p className="fc-ticket__code">Billettkode: {ticket.qrCode}</p>}
       </div>
-      {qrPayload(ticket) && <QrCode value={qrPayload(ticket)} label={`QR-kode for billetten til ${ticket.movieTitle}`} />}
+      {qrPayload(ticket) && <QrCode value={qrPayload(ticket)} label={`QR-kode for billetten til ${ticket.movieTitle || 'filmen'}`} />}
+    </li>
+  );
+}
+
+function WatchListItem({ item, posters }: { item: WatchItem; posters: FilmPoster[] }) {
+  return (
+    <li className="fc-watchitem">
+      <div className="fc-watchitem__poster">
+        <Poster choice={choosePoster({ edis: item.edis, title: item.title, picture: item.poster }, posters)} className="fc-poster fc-poster--small" />
+      </div>
+      <p className="fc-watchitem__title">{item.link ? <a href={item.link}>{item.title}</a> : item.title}</p>
     </li>
   );
 }

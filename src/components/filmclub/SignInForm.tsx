@@ -17,19 +17,25 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
+    if (user.loading) return;
     errorCleared();
     const found: SummaryItem[] = [];
     const emailError = emailProblem(email);
     if (emailError) found.push({ field: 'fc-email', text: emailError });
     if (password === '') found.push({ field: 'fc-password', text: 'Skriv inn passordet ditt.' });
     if (!check(found)) return;
+    await send();
+  }
+
+  /** The call alone: what a submit makes once the fields are fine, and what *Prøv igjen* repeats. */
+  async function send() {
     if (await signIn(api, email.trim(), password)) {
       setDone(true);
       window.location.assign(returnPath(window.location.search));
     }
   }
 
-  const serverProblem: SummaryItem[] = user.error && !user.loading ? [{ text: failureMessage(user.error, 'sign-in') }] : [];
+  const serverProblem: SummaryItem[] = user.error ? [{ text: failureMessage(user.error, 'sign-in') }] : [];
 
   if (user.userProfile && !done && !user.loading) {
     return (
@@ -46,7 +52,7 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
-      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} />
+      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} onRetry={() => void send()} busy={user.loading} />
       <Field id="fc-email" label="E-postadresse" type="email" autoComplete="username" value={email} onChange={setEmail} error={fieldError('fc-email')} />
       <Field id="fc-password" label="Passord" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={fieldError('fc-password')} />
       <SubmitButton busy={user.loading}>Logg inn</SubmitButton>

@@ -20,6 +20,7 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
+    if (user.loading) return;
     errorCleared();
     const found: SummaryItem[] = [];
     if (name.trim() === '') found.push({ field: 'fc-name', text: 'Skriv inn namnet ditt.' });
@@ -27,17 +28,22 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
     if (emailError) found.push({ field: 'fc-email', text: emailError });
     if (password.length < MIN_PASSWORD) found.push({ field: 'fc-password', text: `Passordet må ha minst ${MIN_PASSWORD} teikn.` });
     if (!check(found)) return;
+    await send();
+  }
+
+  /** The call alone: what a submit makes once the fields are fine, and what *Prøv igjen* repeats. */
+  async function send() {
     if (await signUp(api, email.trim(), password, name.trim())) {
       setDone(true);
       window.location.assign('/filmklubb/mi-side');
     }
   }
 
-  const serverProblem: SummaryItem[] = user.error && !user.loading ? [{ text: failureMessage(user.error, 'sign-up') }] : [];
+  const serverProblem: SummaryItem[] = user.error ? [{ text: failureMessage(user.error, 'sign-up') }] : [];
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
-      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} />
+      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} onRetry={() => void send()} busy={user.loading} />
       <Field id="fc-name" label="Namn" type="text" autoComplete="name" value={name} onChange={setName} error={fieldError('fc-name')} />
       <Field id="fc-email" label="E-postadresse" type="email" autoComplete="email" value={email} onChange={setEmail} error={fieldError('fc-email')} />
       <Field

@@ -1,20 +1,28 @@
 /** Shared wiring for the film-club islands: the API for the configured partner, and the profile. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createFilmclubApi, type FilmclubApi } from '../../lib/filmclub/api';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
-import { $user, profileRestored } from '../../lib/filmclub/stores';
+import { $user } from '../../lib/filmclub/stores';
 
 export function useFilmclubApi(settings: FilmclubSettings): FilmclubApi {
   return useMemo(() => createFilmclubApi(settings), [settings.apiUrl]);
 }
 
-/** The user state, with the stored profile restored once the island is in the browser. */
+/**
+ * The user state. The store restores the stored profile itself when first subscribed; the
+ * server's HTML (and so hydration) always shows the signed-out state, which the browser then
+ * replaces with what it knows.
+ */
 export function useUser() {
-  useEffect(() => {
-    profileRestored();
-  }, []);
-  return useStore($user);
+  return useStore($user, { ssr: 'initial' });
+}
+
+/** False in the server's HTML and during hydration, true once the island runs. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 /** A same-site path to go back to after signing in (?tilbake=/sti), or Mi side. */

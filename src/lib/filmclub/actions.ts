@@ -4,13 +4,16 @@
  * forgotten password, reviews, tickets and watch list; only logged for movie info and adding to
  * the watch list.
  */
+import { task } from 'nanostores';
+import { isHttpError } from '../http';
 import type { FilmclubApi } from './api';
 import type { WatchItem } from './model';
-import { readStoredProfile } from './profile-storage';
 import {
   $movieInfo,
   $reviews,
   $tickets,
+  $user,
+  $watchList,
   emailFailed,
   emailSent,
   loadFailed,
@@ -87,26 +90,58 @@ export async function loadTickets(api: FilmclubApi): Promise<void> {
   }
 }
 
-/** Switches tokens first (when a token is stored), then fetches the list. */
-export async function loadWatchList(api: FilmclubApi): Promise<void> {
-  watchListRequested();
-  try {
-    const token = readStoredProfile()?.token;
-    if (token) await api.switchTokens(token);
-    watchListReceived(await api.watchList());
-  } catch (error) {
-    watchListFailed(error);
-  }
+/**
+ * Switches tokens first (when a profile with a token is stored, SPEC §6), then fetches the
+ * list. Resolves whether the token switch went through (true without a token to switch).
+ */
+export function loadWatchList(api: FilmclubApi): Promise<boolean> {
+  return task(async () => {
+    watchListRequested();
+    let switched = false;
+    try {
+      const token = $user.get().userProfile?.token;
+      if (token) await api.switchTokens(token);
+      switched = true;
+      watchListReceived(await api.watchList());
+    } catch (error) {
+      watchListFailed(error);
+    }
+    return switched;
+  });
 }
 
-/** Resolves true when the partner accepted the film (it is then on the local list too). */
-export async function addToWatchList(api: FilmclubApi, movie: WatchItem): Promise<boolean> {
+/** The watch list once per page: loaded only if nobody has asked for it yet. */
+export function ensureWatchList(api: FilmclubApi): Promise<void> {
+  if ($watchList.get().requested) return Promise.resolve();
+  return loadWatchList(api).then(() => undefined);
+}
+
+const isUnauthorised = (error: unknown) => isHttpError(error) && error.status === 401;
+
+/**
+ * Mi side: the tickets run alongside the token switch and the watch list (the switch still
+ * comes before the watch list), so a slow watch list never holds the tickets back. The tickets
+ * need the partner's session; if they were refused (401) before the switch renewed it, they
+ * are asked for once more after it.
+ */
+export function loadMyPage(api: FilmclubApi): Promise<void> {
+  return task(async () => {
+    const [, switched] = await Promise.all([loadTickets(api), loadWatchList(api)]);
+    if (switched && isUnauthorised($tickets.get().error)) await loadTickets(api);
+  });
+}
+
+/** The outcome of adding a film: added (it is then on the local list too), refused, or failed. */
+export type AddOutcome = { readonly added: true } | { readonly added: false; readonly error: unknown };
+
+/** Adds a film; a failure is only logged (SPEC §8) and handed back for the screen to explain. */
+export async function addToWatchList(api: FilmclubApi, movie: WatchItem): Promise<AddOutcome> {
   try {
     const added = await api.addToWatchList(movie.movieId);
     if (added) watchListAppended(movie);
-    return added;
+    return added ? { added: true } : { added: false, error: null };
   } catch (error) {
     console.error('Film club: the film could not be added to the watch list', error);
-    return false;
+    return { added: false, error };
   }
 }

@@ -5,7 +5,23 @@
 import { isHttpError } from '../http';
 import { UnexpectedAnswer } from './api';
 
-export type FailureContext = 'sign-in' | 'sign-up' | 'forgot-password' | 'reviews' | 'tickets' | 'watch-list';
+export type FailureContext = 'sign-in' | 'sign-up' | 'forgot-password' | 'reviews' | 'tickets' | 'watch-list' | 'add-to-watch-list';
+
+/** What a refused call (401, 403) means on each screen. */
+const refused: Record<FailureContext, string> = {
+  'sign-in': 'E-postadressa eller passordet stemmer ikkje. Prøv igjen, eller be om nytt passord.',
+  'sign-up': 'Filmklubben tok ikkje imot registreringa akkurat no. Prøv igjen om litt.',
+  'forgot-password': 'Filmklubben tok ikkje imot førespurnaden om nytt passord akkurat no. Prøv igjen om litt.',
+  reviews: 'Filmklubben ville ikkje gje oss omtalane akkurat no. Prøv igjen om litt.',
+  tickets: 'Du må logge inn på nytt for å sjå billettane dine.',
+  'watch-list': 'Du må logge inn på nytt for å sjå ønskjelista di.',
+  'add-to-watch-list': 'Du må logge inn på nytt for å leggje filmen i ønskjelista.',
+};
+
+/** Whether the failure means the member must sign in again (a session or token gone stale). */
+export function needsSignIn(error: unknown, context: FailureContext): boolean {
+  return isHttpError(error) && (error.status === 401 || error.status === 403) && (context === 'tickets' || context === 'watch-list' || context === 'add-to-watch-list');
+}
 
 const unavailable = 'Vi får ikkje kontakt med filmklubben akkurat no. Prøv igjen om litt.';
 const broken = 'Filmklubben har eit problem akkurat no. Prøv igjen seinare.';
@@ -15,10 +31,7 @@ export function failureMessage(error: unknown, context: FailureContext): string 
     if (error.kind === 'network') return unavailable;
     if (error.kind === 'timeout') return 'Filmklubben svarar ikkje. Prøv igjen om litt.';
     if (error.kind === 'parse') return broken;
-    if (error.status === 401 || error.status === 403) {
-      if (context === 'sign-in') return 'E-postadressa eller passordet stemmer ikkje. Prøv igjen, eller be om nytt passord.';
-      return 'Du må logge inn på nytt for å sjå dette.';
-    }
+    if (error.status === 401 || error.status === 403) return refused[context];
     if (error.status === 409 && context === 'sign-up') return 'Det finst alt ein konto med denne e-postadressa. Logg inn, eller be om nytt passord.';
     if (error.status === 400) return 'Sjekk at du har fylt ut alle felta rett.';
     return broken;

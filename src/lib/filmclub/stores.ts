@@ -1,10 +1,15 @@
 /**
  * Film-club state (SPEC §4) in nanostores, with one function per transition. Components and
  * scripts subscribe to the `$` stores; only the functions here change them.
+ *
+ * As the nanostores README has it, transitions only change state, and reactions live apart:
+ * the profile is restored from localStorage when `$user` gets its first subscriber (`onMount`,
+ * once per page, not in every island), kept in step with other tabs (the `storage` event), and
+ * written back by a listener on the store whenever it changes (`persistProfile`).
  */
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { MovieInfo, Review, Ticket, UserProfile, WatchItem } from './model';
-import { clearStoredProfile, readStoredProfile, storeProfile } from './profile-storage';
+import { clearStoredProfile, PROFILE_KEY, readStoredProfile, storeProfile } from './profile-storage';
 
 /** A failure as stored: the error the call ended with (its message is never shown as is). */
 export type StoredError = unknown;
@@ -26,9 +31,8 @@ export function profileRequested(): void {
   $user.set({ ...$user.get(), loading: true });
 }
 
-/** A profile (new or stored) replaces the user profile; it is kept in localStorage. */
+/** A profile (new or stored) replaces the user profile. */
 export function profileReceived(profile: UserProfile): void {
-  storeProfile(profile);
   $user.set({ ...$user.get(), userProfile: profile, loading: false, error: null });
 }
 
@@ -52,20 +56,53 @@ export function emailFailed(error: StoredError): void {
   $user.set({ ...$user.get(), loading: false, error, isEmailSent: false });
 }
 
-/** Reads the stored profile into state (every page does this once). */
+/**
+ * Reads the stored profile into state: on the store's mount, and when another tab signs in or
+ * out. A different member (or none) forgets the member data of the one before.
+ */
 export function profileRestored(): UserProfile | null {
   const profile = readStoredProfile();
-  $user.set({ ...$user.get(), userProfile: profile });
+  const before = $user.value?.userProfile ?? null;
+  if (profile?.token !== before?.token) {
+    $user.set({ ...($user.value ?? initialUserState), userProfile: profile });
+    if (before) forgetMemberData();
+  }
   return profile;
 }
 
 /** Signing out forgets the profile and everything member-specific. */
 export function signedOut(): void {
-  clearStoredProfile();
   $user.set(initialUserState);
+  forgetMemberData();
+}
+
+function forgetMemberData(): void {
   $tickets.set(initialLoadable());
   $watchList.set(initialWatchList);
 }
+
+/** The reaction that keeps localStorage in step with the profile in state. */
+export function persistProfile(state: UserState, before: UserState | undefined): void {
+  const profile = state.userProfile;
+  if (profile === before?.userProfile) return;
+  if (profile) storeProfile(profile);
+  else clearStoredProfile();
+}
+
+onMount($user, () => {
+  profileRestored();
+  const unlisten = $user.listen(persistProfile);
+  const onStorage = (event: StorageEvent) => {
+    // key null: the other tab cleared all of localStorage.
+    if (event.key === PROFILE_KEY || event.key === null) profileRestored();
+  };
+  const target = typeof window === 'undefined' ? null : window;
+  target?.addEventListener('storage', onStorage);
+  return () => {
+    unlisten();
+    target?.removeEventListener('storage', onStorage);
+  };
+});
 
 // ---- movie info, reviews, tickets: loading / success / failure ------------------------------
 

@@ -1,0 +1,66 @@
+/**
+ * Film posters on the film-club screens. The partner may send a picture (`Poster`, `poster` or
+ * `image`); when it does not, or its picture cannot be loaded, the production's own poster
+ * from the content stands in, found by EDI number (a ticket carries none, so by title).
+ * The build hands the islands the content's posters as plain data (FilmPoster[]).
+ */
+import type { Production } from '../../schemas';
+
+/** A poster from the content, with its alt text and size. */
+export interface FilmPoster {
+  readonly edis: readonly string[];
+  readonly title: string;
+  readonly src: string;
+  readonly alt: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What a screen shows: the picture, its alt text, and what to show if it will not load. */
+export interface PosterChoice {
+  readonly src: string;
+  readonly alt: string;
+  readonly fallback: FilmPoster | null;
+}
+
+/** The content's film posters (the upright poster, else the cover), one per film. */
+export function filmPosters(productions: readonly Production[]): FilmPoster[] {
+  const posters: FilmPoster[] = [];
+  for (const production of productions) {
+    if (production.object !== 'movie') continue;
+    const asset = production.assets.find((candidate) => candidate.type === 'poster') ?? production.assets.find((candidate) => candidate.type === 'first_image');
+    if (!asset) continue;
+    posters.push({
+      edis: production.features.edis,
+      title: production.title,
+      src: asset.url,
+      alt: asset.alt || `Plakat for filmen «${production.title}»`,
+      width: asset.width,
+      height: asset.height,
+    });
+  }
+  return posters;
+}
+
+const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase('nn') === b.trim().toLocaleLowerCase('nn');
+
+/** The content's poster of a film: by any of its EDI numbers, else (without any) by title. */
+export function contentPoster(film: { readonly edis?: readonly string[]; readonly title: string }, posters: readonly FilmPoster[]): FilmPoster | null {
+  const edis = film.edis ?? [];
+  if (edis.length > 0) return posters.find((poster) => poster.edis.some((edi) => edis.includes(edi))) ?? null;
+  return film.title ? (posters.find((poster) => sameTitle(poster.title, film.title)) ?? null) : null;
+}
+
+/**
+ * The poster to show for a film: the partner's picture when it sent one (its alt names the
+ * film, since we cannot know what it shows), else the content's poster with its own alt text.
+ */
+export function choosePoster(
+  film: { readonly edis?: readonly string[]; readonly title: string; readonly picture: string | null },
+  posters: readonly FilmPoster[],
+): PosterChoice | null {
+  const own = contentPoster(film, posters);
+  if (film.picture && own?.src === film.picture) return { src: own.src, alt: own.alt, fallback: null };
+  if (film.picture) return { src: film.picture, alt: film.title ? `Plakat for filmen «${film.title}»` : 'Filmplakat', fallback: own && own.src !== film.picture ? own : null };
+  return own ? { src: own.src, alt: own.alt, fallback: null } : null;
+}
