@@ -182,21 +182,25 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     const authorised = sessions.of(req) !== undefined || basicPasswordOk(req, config.staffPassword);
     if (!authorised)
       return send(res, 401, 'text/plain; charset=utf-8', 'Førehandsvisinga er berre for tilsette.', { 'www-authenticate': 'Basic realm="Kaia preview", charset="UTF-8"' });
-    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET');
-    const root = join(previewDir(config), 'current');
-    const file = previewFile(root, new URL(req.url ?? '/', 'http://preview.invalid').pathname);
-    const headers = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' };
-    if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Fann ikkje sida i førehandsvisinga.', headers);
-    res.writeHead(200, { ...headers, 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size });
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+    return serveFiles(join(previewDir(config), 'current'), req, res, { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' });
   }
 
+  // The demo's public site (npm start); production serves `current` with nginx.
+  const site = config.sitePort
+    ? createServer((req, res) => {
+        serveFiles(join(config.releasesDir, 'current'), req, res, { 'cache-control': 'no-cache' }).catch(() => {
+          if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
+        });
+      })
+    : undefined;
+
   await listen(server, config.port);
-  await listen(preview, options.previewPort ?? (config.port === 0 ? 0 : config.port + 1));
+  await listen(preview, options.previewPort ?? config.previewPort ?? (config.port === 0 ? 0 : config.port + 1));
+  if (site && config.sitePort) await listen(site, config.sitePort);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   previewUrl = `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
   log(`publisher on ${url} (hook ${url}/hooks/cms, staff ${url}/staff/), preview on ${previewUrl}`);
+  if (config.runOnStart) queue.request('live', 'start');
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -204,7 +208,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     queue,
     log: runLog,
     close: () =>
-      (closing ??= Promise.all([stop(server), stop(preview)]).then(() => undefined)),
+      (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined)),
   };
 }
 
@@ -244,6 +248,19 @@ const contentTypes: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.pf_meta': 'application/octet-stream',
 };
+
+/** Serves a built site from `root` (a release link): files, /x/ as /x/index.html, else its 404 page. */
+async function serveFiles(root: string, req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET');
+  const pathname = new URL(req.url ?? '/', 'http://site.invalid').pathname;
+  const found = previewFile(root, pathname);
+  const notFound = found ? undefined : previewFile(root, '/404.html');
+  const file = found ?? notFound;
+  if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Fann ikkje sida.', headers);
+  res.writeHead(found ? 200 : 404, { ...headers, 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size });
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(file).pipe(res);
+}
 
 /** The file a preview path names, never outside the preview: /x, /x/ and /x/index.html alike. */
 function previewFile(root: string, pathname: string): string | undefined {

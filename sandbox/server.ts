@@ -12,6 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assertDataset, loadDataset, type Dataset } from './dataset';
+import { rollDates } from './dates';
 import {
   breakFirstRecord,
   checkFault,
@@ -52,6 +53,8 @@ export interface SandboxOptions {
   webhook?: Webhook;
   /** Drafts to start with (default: the demo's one draft, see cms.ts). */
   drafts?: Drafts;
+  /** Serve the events moved to the weeks starting on this day (dates.ts): the demo that never goes stale. */
+  rollDatesTo?: Date;
 }
 
 export type AuthKind = 'none' | 'basic' | 'bearer';
@@ -159,7 +162,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 function createState(options: SandboxOptions): State {
   const ttlSeconds = options.tokenTtlSeconds ?? defaultTokenTtlSeconds;
   if (!(Number.isFinite(ttlSeconds) && ttlSeconds > 0)) throw new RangeError('tokenTtlSeconds must be positive');
-  const dataset = options.dataset ? assertDataset(options.dataset) : loadDataset(options.dataDir);
+  const given = options.dataset ? assertDataset(options.dataset) : loadDataset(options.dataDir);
+  const dataset = options.rollDatesTo ? rollDates(given, options.rollDatesTo) : given;
   return {
     dataset,
     drafts: options.drafts ?? defaultDrafts(dataset),
