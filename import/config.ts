@@ -61,6 +61,9 @@ const publisherSettings = {
   PUBLISHER_PUBLIC_ORIGIN: url.optional(),
   PUBLISHER_MAX_BODY_BYTES: whole('bytes', 64, 64 * 1024, 10 * 1024 * 1024),
   PUBLISHER_MAX_SECONDS: whole('seconds', 0, 0),
+  PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional(),
+  PUBLISHER_RUN_ON_START: z.enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) }).default('0'),
+  PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional(),
 } as const;
 
 export type SettingName = keyof typeof importSettings | keyof typeof pathSettings | keyof typeof publisherSettings;
@@ -135,6 +138,12 @@ export interface PublisherConfig extends Paths {
   readonly maxBodyBytes: number;
   /** Stop by itself after this many seconds (0: never), for tests. */
   readonly maxSeconds: number;
+  /** Port of the staff-only preview server (default: the service's port + 1). */
+  readonly previewPort: number | undefined;
+  /** Queue a run as soon as the service starts (`npm start` does, to import the demo). */
+  readonly runOnStart: boolean;
+  /** For the demo only: also serve the live release publicly on this port (production uses nginx). */
+  readonly sitePort: number | undefined;
 }
 
 /** Every setting of the publish service, the import's and the paths included. */
@@ -166,5 +175,8 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,
     maxBodyBytes: values.PUBLISHER_MAX_BODY_BYTES,
     maxSeconds: values.PUBLISHER_MAX_SECONDS,
+    previewPort: values.PUBLISHER_PREVIEW_PORT,
+    runOnStart: values.PUBLISHER_RUN_ON_START === '1',
+    sitePort: values.PUBLISHER_SITE_PORT,
   };
 }

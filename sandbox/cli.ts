@@ -6,6 +6,9 @@
  *   PLATFORM_API_USER, PLATFORM_API_PASSWORD, IDP_CLIENT_ID, IDP_CLIENT_SECRET (the defaults)
  *   SANDBOX_CORS_ORIGINS: comma-separated site origins allowed to call the newsletter API,
  *   besides the defaults (localhost and 127.0.0.1 on ports 4321-4323)
+ *   SANDBOX_ROLL_DATES=1: serve the events moved to the weeks starting today (the demo)
+ *   SANDBOX_WEBHOOK_URL, SANDBOX_WEBHOOK_SECRET: where POST /__sandbox/edit sends the signed
+ *   publish webhook (the publish service's /hooks/cms and its PUBLISHER_HOOK_SECRET)
  *   --fail=API:KIND[:ARG], repeatable: --fail=management:status:500, --fail=platform:slow:3000,
  *   --fail=runtime:drop, --fail=all:malformed-json
  */
@@ -28,7 +31,15 @@ function numberFromEnv(name: string, fallback: number): number {
 
 function optionsFromEnv(): SandboxOptions {
   const env = process.env;
+  const webhookUrl = env['SANDBOX_WEBHOOK_URL']?.trim();
+  const webhookSecret = env['SANDBOX_WEBHOOK_SECRET']?.trim();
+  if (webhookUrl && !/^https?:\/\/\S+$/.test(webhookUrl)) throw new Error('SANDBOX_WEBHOOK_URL must be an http(s) URL');
+  if (webhookUrl && !webhookSecret) throw new Error('SANDBOX_WEBHOOK_URL needs SANDBOX_WEBHOOK_SECRET too');
+  const roll = env['SANDBOX_ROLL_DATES']?.trim();
+  if (roll && roll !== '0' && roll !== '1') throw new Error('SANDBOX_ROLL_DATES must be 1 (roll to today) or 0');
   return {
+    ...(roll === '1' ? { rollDatesTo: new Date() } : {}),
+    ...(webhookUrl && webhookSecret ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
     port: numberFromEnv('SANDBOX_PORT', 4400),
     dataDir: resolve(env['SANDBOX_DATA_DIR'] || 'content'),
     basic: {
@@ -67,6 +78,8 @@ async function main(args: string[]): Promise<void> {
   console.log(`platform API  ${url}/platform/`);
   console.log(`newsletter  ${url}/newsletter/subscribe`);
   console.log(`sandbox admin  ${url}/__sandbox/`);
+  if (options.webhook) console.log(`CMS webhook  ${options.webhook.url} (after POST ${url}/__sandbox/edit)`);
+  if (options.rollDatesTo) console.log('events moved to the weeks starting today');
   // Names only: the secrets may be real ones taken from the environment.
   console.log(`basic user ${options.basic?.username}, idp client ${options.client?.id}, data ${options.dataDir}`);
   for (const { api, fault } of faults) console.log(`fault on ${api}: ${JSON.stringify(fault)}`);

@@ -12,6 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assertDataset, loadDataset, type Dataset } from './dataset';
+import { rollDates } from './dates';
 import {
   breakFirstRecord,
   checkFault,
@@ -22,6 +23,7 @@ import {
   type Fault,
 } from './faults';
 import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
+import { applyEdit, defaultDrafts, parseEdit, sendWebhook, withDrafts, type Drafts, type Webhook } from './cms';
 
 export type { Dataset } from './dataset';
 export { loadDataset } from './dataset';
@@ -47,6 +49,12 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   /** Origins whose browser calls may read the newsletter API's answers (default: the site's dev, preview and test origins). */
   corsOrigins?: readonly string[];
+  /** Where to send the CMS's signed publish webhook after an edit (`POST /__sandbox/edit`); none when unset. */
+  webhook?: Webhook;
+  /** Drafts to start with (default: the demo's one draft, see cms.ts). */
+  drafts?: Drafts;
+  /** Serve the events moved to the weeks starting on this day (dates.ts): the demo that never goes stale. */
+  rollDatesTo?: Date;
 }
 
 export type AuthKind = 'none' | 'basic' | 'bearer';
@@ -106,6 +114,8 @@ interface State {
   readonly closing: AbortController;
   readonly newsletter: NewsletterList;
   readonly corsOrigins: readonly string[];
+  readonly drafts: Drafts;
+  readonly webhook: Webhook | undefined;
 }
 
 interface Context {
@@ -152,8 +162,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 function createState(options: SandboxOptions): State {
   const ttlSeconds = options.tokenTtlSeconds ?? defaultTokenTtlSeconds;
   if (!(Number.isFinite(ttlSeconds) && ttlSeconds > 0)) throw new RangeError('tokenTtlSeconds must be positive');
+  const given = options.dataset ? assertDataset(options.dataset) : loadDataset(options.dataDir);
+  const dataset = options.rollDatesTo ? rollDates(given, options.rollDatesTo) : given;
   return {
-    dataset: options.dataset ? assertDataset(options.dataset) : loadDataset(options.dataDir),
+    dataset,
+    drafts: options.drafts ?? defaultDrafts(dataset),
+    webhook: options.webhook,
     basic: options.basic ?? defaultBasic,
     client: options.client ?? defaultClient,
     ttlSeconds,
@@ -400,11 +414,16 @@ function newToken(state: State): string {
 // ---------------------------------------------------------------------------------------------
 // Data APIs.
 
-/** Management collections answer only the stable (published) state, asked for explicitly. */
+/**
+ * Management collections answer the stable (published) state with `stable=1`, and the latest
+ * saved state, drafts included, without it; any other value of `stable` is refused.
+ */
 function managementCollection(key: 'articles' | 'blockData'): Route['handle'] {
   return (ctx, [siteId]) => {
     if (siteId !== ctx.state.dataset.site.id) return errorAnswer(404, 'site not found');
-    if (ctx.query.get('stable') !== '1') return errorAnswer(400, 'stable=1 is required');
+    const stable = ctx.query.get('stable');
+    if (stable === null) return ok(withDrafts(ctx.state.dataset[key], ctx.state.drafts.get(key)));
+    if (stable !== '1') return errorAnswer(400, 'stable must be 1 or left out');
     return ok(ctx.state.dataset[key]);
   };
 }
@@ -512,6 +531,24 @@ async function setFaultFromRequest(ctx: Context): Promise<Answer> {
   }
 }
 
+async function editFromRequest(ctx: Context): Promise<Answer> {
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  let record: unknown;
+  let draft: boolean;
+  let payload: Record<string, unknown>;
+  try {
+    const edit = parseEdit(JSON.parse(text));
+    record = applyEdit(ctx.state.dataset, ctx.state.drafts, edit);
+    draft = edit.draft;
+    payload = { event: draft ? 'draft' : 'publish', collection: edit.collection, id: edit.id };
+  } catch (error) {
+    return errorAnswer(error instanceof RangeError ? 404 : 400, (error as Error).message);
+  }
+  const webhook = ctx.state.webhook ? await sendWebhook(ctx.state.webhook, payload) : undefined;
+  return ok({ record, draft, webhook: webhook ?? null });
+}
+
 const CHANGEABLE_EVENT_FIELDS = ['startTime', 'endTime', 'availability', 'status', 'ticketUrl'] as const;
 
 async function changeEventFromRequest(ctx: Context): Promise<Answer> {
@@ -550,4 +587,6 @@ const adminRoutes: readonly Route[] = [
   // Changes one event as the box office would (a new time, sold out), for live-update tests.
   { method: 'POST', pattern: /^\/__sandbox\/event$/, handle: changeEventFromRequest },
   { method: 'GET', pattern: /^\/__sandbox\/newsletter$/, handle: (ctx) => ok({ subscribers: ctx.state.newsletter.list() }) },
+  // Edits a record as an editor in the CMS would, then sends the signed publish webhook.
+  { method: 'POST', pattern: /^\/__sandbox\/edit$/, handle: editFromRequest },
 ];

@@ -1,43 +1,114 @@
 #!/usr/bin/env node
 /**
- * npm start: starts the sandboxes (the platform's runtime API and newsletter endpoint, and
- * the two film-club partners) unless real addresses are set, builds the site from the
- * committed content pointing at them, and serves the build on http://localhost:4321.
+ * npm start: the whole chain on one machine, with nothing but `npm install`.
+ *
+ * - the platform sandbox plays the CMS and the platform on http://localhost:4400, with the
+ *   events moved to the weeks starting today (so the demo is never out of date), and sends the
+ *   CMS's signed webhook to the publish service after an edit (POST /__sandbox/edit);
+ * - the film-club partner sandboxes, unless real addresses are set;
+ * - the publish service (npm run publisher) on http://localhost:4450: it imports from the
+ *   sandbox through the real import code into a working copy of the content (.demo/content,
+ *   never the committed content/, which stays the tests' fixed snapshot), builds the site
+ *   into .demo/releases, and serves the live release on http://localhost:4321. Every signed
+ *   webhook publishes again; the staff page is http://localhost:4450/staff/.
+ *
  * Ctrl+C stops everything.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
+const PORTS = { sandbox: 4400, publisher: 4450, preview: 4451, site: 4321 };
+const demo = resolve('.demo');
+const hookSecret = randomBytes(24).toString('base64url');
+const staffPassword = process.env.PUBLISHER_STAFF_PASSWORD || `kaia-demo-${randomBytes(6).toString('hex')}`;
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 const children = [];
 const stopAll = (signal = 'SIGTERM') => children.forEach((child) => child.kill(signal));
 process.on('exit', () => stopAll());
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));
 
-function startSandbox(label, script, extraEnv) {
-  console.log(`Starting the ${label} sandbox …`);
+function start(label, script, extraEnv) {
+  console.log(`Starting the ${label} …`);
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, ...extraEnv } });
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) {
+      console.error(`The ${label} stopped (exit code ${code}).`);
+      process.exit(1);
+    }
+  });
   children.push(child);
 }
+
+// A fresh working copy each time: the first run imports the sandbox's dates of today into it.
+rmSync(demo, { recursive: true, force: true });
+mkdirSync(demo, { recursive: true });
+cpSync('content', join(demo, 'content'), { recursive: true });
 
 // The site is served on localhost, so the sandboxes are addressed as localhost too: same site,
 // so the film club's session cookie goes along with credentialed calls.
 if (!env.PUBLIC_FILMCLUB_API_118 && !env.PUBLIC_FILMCLUB_API_178) {
-  startSandbox('film-club (partners 118 and 178)', 'sandbox/filmclub/cli.ts', {});
+  start('film-club sandbox (partners 118 and 178)', 'sandbox/filmclub/cli.ts', {});
   env.PUBLIC_FILMCLUB_API_118 = 'http://localhost:4410/';
   env.PUBLIC_FILMCLUB_API_178 = 'http://localhost:4411/';
-  console.log('The film club talks to the sandbox: partner 118 on http://localhost:4410/, 178 on http://localhost:4411/.');
 } else console.log('The film club talks to the partner API set in the environment.');
-if (!env.PUBLIC_RUNTIME_API) {
-  startSandbox('platform', 'sandbox/cli.ts', {});
-  env.PUBLIC_RUNTIME_API = 'http://localhost:4400/runtime/';
-  env.PUBLIC_NEWSLETTER_ENDPOINT ??= 'http://localhost:4400/newsletter/subscribe';
-  console.log('Live event data and the newsletter form use the platform sandbox on http://localhost:4400/.');
-}
+env.PUBLIC_RUNTIME_API ||= `http://localhost:${PORTS.sandbox}/runtime/`;
+env.PUBLIC_NEWSLETTER_ENDPOINT ||= `http://localhost:${PORTS.sandbox}/newsletter/subscribe`;
 
-console.log('Building the site from content/ …');
-const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env });
-if (build.status !== 0) process.exit(build.status ?? 1);
-console.log('The site is served on http://localhost:4321/ (Ctrl+C stops it).');
-const preview = spawn('npx', ['astro', 'preview', '--port', '4321'], { stdio: 'inherit', env });
-children.push(preview);
-preview.on('exit', (code) => process.exit(code ?? 0));
+start('platform sandbox (the CMS and the platform)', 'sandbox/cli.ts', {
+  SANDBOX_PORT: String(PORTS.sandbox),
+  SANDBOX_ROLL_DATES: '1',
+  SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${PORTS.publisher}/hooks/cms`,
+  SANDBOX_WEBHOOK_SECRET: hookSecret,
+});
+
+const sandbox = `http://127.0.0.1:${PORTS.sandbox}`;
+start('publish service', 'publisher/cli.ts', {
+  KAIA_SITE_ID: 'kaia',
+  MANAGEMENT_API_URL: `${sandbox}/management/`,
+  IDP_TOKEN_URL: `${sandbox}/idp/token`,
+  IDP_CLIENT_ID: 'kaia-import',
+  IDP_CLIENT_SECRET: 'sandbox-secret',
+  RUNTIME_API_URL: `${sandbox}/runtime/`,
+  RUNTIME_SITE: 'site118a',
+  PLATFORM_API_URL: `${sandbox}/platform/`,
+  PLATFORM_API_USER: 'kaia-import',
+  PLATFORM_API_PASSWORD: 'sandbox-password',
+  CONTENT_DIR: join(demo, 'content'),
+  RELEASES_DIR: join(demo, 'releases'),
+  PUBLISHER_PORT: String(PORTS.publisher),
+  PUBLISHER_PREVIEW_PORT: String(PORTS.preview),
+  PUBLISHER_SITE_PORT: String(PORTS.site),
+  PUBLISHER_HOOK_SECRET: hookSecret,
+  PUBLISHER_STAFF_PASSWORD: staffPassword,
+  PUBLISHER_RUN_ON_START: '1',
+});
+
+// Wait for the first run (import and build, about a minute), then say where everything is.
+const status = async () => {
+  try {
+    const response = await fetch(`http://127.0.0.1:${PORTS.publisher}/status`, { headers: { authorization: `Bearer ${staffPassword}` } });
+    return response.ok ? await response.json() : undefined;
+  } catch {
+    return undefined;
+  }
+};
+console.log('Importing the demo content from the sandbox and building the site (about a minute) …');
+for (;;) {
+  await new Promise((done) => setTimeout(done, 1000));
+  const now = await status();
+  const run = now?.runs?.[0];
+  if (!run || run.state === 'queued' || run.state === 'running') continue;
+  if (run.state === 'failed') {
+    console.error(`The first import or build failed: ${run.failure?.detail ?? 'see above'}`);
+    process.exit(1);
+  }
+  break;
+}
+console.log(`
+The site is served on http://localhost:${PORTS.site}/ (Ctrl+C stops everything).
+Staff page (status, rollback, preview): http://localhost:${PORTS.publisher}/staff/  password: ${staffPassword}
+Change a text as an editor would, and watch the site follow within a minute:
+  curl -X POST http://localhost:${PORTS.sandbox}/__sandbox/edit -d '{"collection":"articles","id":"art-077fde18a21a","changes":{"title":"Turgruppa går i dag"}}'
+`);

@@ -2,7 +2,7 @@
 /**
  * A stand-in for `astro build` in the publish tests (a real build takes a minute): reads the
  * content from $CONTENT_DIR and writes $BUILD_OUT_DIR/index.html listing every article's title,
- * and one page per article at /artiklar/<id>/. Appends a line to $FAKE_BUILD_LOG per build, and
+ * one page per article at /artiklar/<id>/, and an empty _hosting/nginx.conf. Appends a line to $FAKE_BUILD_LOG per build, and
  * fails when the file $FAKE_BUILD_FAIL exists (its text is the error).
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,9 @@ if (FAKE_BUILD_FAIL && existsSync(FAKE_BUILD_FAIL)) {
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const articles = JSON.parse(readFileSync(join(CONTENT_DIR, 'articles.json'), 'utf8'));
 const page = (title, body) => `<!doctype html><html lang="nn"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>\n`;
-mkdirSync(BUILD_OUT_DIR, { recursive: true });
+mkdirSync(join(BUILD_OUT_DIR, '_hosting'), { recursive: true });
+// scripts/serve-nginx.mjs includes the build's own nginx config; this build needs none.
+writeFileSync(join(BUILD_OUT_DIR, '_hosting', 'nginx.conf'), '# fake build\n');
 writeFileSync(join(BUILD_OUT_DIR, 'index.html'), page('Kaia', `<ul>${articles.map((a) => `<li>${escape(a.title)}</li>`).join('')}</ul>`));
 for (const article of articles) {
   const dir = join(BUILD_OUT_DIR, 'artiklar', article.id);

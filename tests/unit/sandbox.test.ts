@@ -117,11 +117,17 @@ describe('the management API', () => {
     }
   });
 
-  it('requires stable=1 and a known site', async () => {
+  it('serves drafts without stable=1, refuses other values, and needs a known site', async () => {
     const bearer = await token();
-    const unstable = await management(`${siteId}/article`, bearer);
+    const published = (await (await management(`${siteId}/article?stable=1`, bearer)).json()) as { id: string; title: string }[];
+    const drafts = (await (await management(`${siteId}/article`, bearer)).json()) as { id: string; title: string }[];
+    expect(drafts.map((a) => a.id)).toEqual(published.map((a) => a.id));
+    const differing = drafts.filter((draft, index) => draft.title !== published[index]!.title);
+    expect(differing).toHaveLength(1);
+    expect(differing[0]!.title).toMatch(/ \(utkast\)$/);
+    const unstable = await management(`${siteId}/article?stable=0`, bearer);
     expect(unstable.status).toBe(400);
-    expect(await unstable.json()).toEqual({ error: 'stable=1 is required' });
+    expect(await unstable.json()).toEqual({ error: 'stable must be 1 or left out' });
     expect((await management('elsewhere/article?stable=1', bearer)).status).toBe(404);
   });
 });

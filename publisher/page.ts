@@ -1,0 +1,190 @@
+/**
+ * The staff status page and the login page: plain server-rendered HTML in nynorsk, no
+ * scripts, forms that work with a keyboard and a screen reader. Styles are one inline block
+ * whose hash goes into the Content-Security-Policy.
+ */
+import { createHash } from 'node:crypto';
+import { formatDecimal } from '../src/lib/format/number';
+import { formatDayName, formatTime, osloDay } from '../src/lib/programme/time';
+import type { RunRecord, RunState, Trigger } from './runs';
+
+const STYLE = `
+:root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #fff; }
+body { margin: 0 auto; max-width: 72rem; padding: 1rem; }
+h1 { font-size: 1.75rem; margin: 0.5rem 0 1rem; }
+h2 { font-size: 1.3rem; margin: 2rem 0 0.5rem; }
+a { color: #0b4f8a; }
+a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #0b4f8a; outline-offset: 2px; }
+.actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1rem 0; }
+.actions form { margin: 0; }
+button { font: inherit; padding: 0.5rem 1rem; border: 2px solid #0b4f8a; border-radius: 0.25rem; background: #0b4f8a; color: #fff; cursor: pointer; }
+button.secondary { background: #fff; color: #0b4f8a; }
+.message { padding: 0.75rem 1rem; border-left: 0.4rem solid #0b4f8a; background: #eef4fa; }
+.message.error { border-color: #a3231f; background: #fbeeee; }
+.table-wrap { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; min-width: 40rem; }
+caption { text-align: left; font-weight: 600; padding-bottom: 0.5rem; }
+th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid #c8c8c8; }
+.state { font-weight: 600; }
+.state-failed { color: #a3231f; }
+.state-published { color: #1d6b2f; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; }
+dt { font-weight: 600; }
+dd { margin: 0; }
+label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+input[type=password] { font: inherit; padding: 0.5rem; border: 2px solid #555; border-radius: 0.25rem; width: min(100%, 20rem); box-sizing: border-box; }
+.login button { margin-top: 0.75rem; }
+@media (max-width: 30rem) { dl { grid-template-columns: 1fr; } }
+`;
+
+export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+export const CSP = `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="nn">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** '23. november kl. 19.30'-style time for the staff, in Oslo time. */
+export function formatMoment(iso: string | Date): string {
+  const moment = new Date(iso);
+  return `${formatDayName(osloDay(moment))} kl. ${formatTime(moment)}`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${formatDecimal(ms / 1000)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+const stateNames: Record<RunState, string> = {
+  queued: 'I kø',
+  running: 'Køyrer',
+  published: 'Publisert',
+  unchanged: 'Uendra',
+  failed: 'Feila',
+};
+const triggerNames: Record<Trigger, string> = {
+  webhook: 'Publisering i CMS-et',
+  staff: 'Hent innhaldet på nytt',
+  rollback: 'Gå tilbake til førre versjon',
+  start: 'Oppstart',
+};
+
+/** Messages after an action, chosen by key so nothing from the address is echoed into the page. */
+export const messages = {
+  queued: { text: 'Henting av innhaldet er sett i kø. Last sida på nytt for å sjå korleis det går.', error: false },
+  'preview-queued': { text: 'Ei ny førehandsvising er sett i kø. Last sida på nytt for å sjå korleis det går.', error: false },
+  'rolled-back': { text: 'Nettstaden viser no den førre versjonen.', error: false },
+  'no-rollback': { text: 'Det finst inga eldre versjon å gå tilbake til.', error: true },
+  busy: { text: 'Ei publisering køyrer no. Prøv igjen når ho er ferdig.', error: true },
+} as const;
+export type MessageKey = keyof typeof messages;
+
+export interface StatusView {
+  readonly live: { readonly release: string; readonly since: string } | undefined;
+  readonly preview: { readonly release: string; readonly url: string } | undefined;
+  readonly runs: readonly RunRecord[];
+  readonly csrf: string;
+  readonly message: MessageKey | undefined;
+}
+
+function changesText(run: RunRecord): string {
+  if (!run.changes) return '–';
+  const changed = run.changes.filter((change) => change.added + change.changed + change.removed > 0);
+  if (changed.length === 0) return 'Ingen endringar';
+  return `<ul>${changed
+    .map((change) => `<li>${escapeHtml(change.collection)}: ${change.added} nye, ${change.changed} endra, ${change.removed} fjerna</li>`)
+    .join('')}</ul>`;
+}
+
+function runRow(run: RunRecord): string {
+  const what = run.kind === 'preview' ? ' (førehandsvising)' : '';
+  const requests = run.requests > 1 ? ` (${run.requests} førespurnader)` : '';
+  const failure = run.failure
+    ? `<strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small>`
+    : '–';
+  return `<tr>
+<td>${escapeHtml(formatMoment(run.queuedAt))}</td>
+<td>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</td>
+<td><span class="state state-${run.state}">${stateNames[run.state] ?? run.state}</span>${run.release ? `<br><small>${escapeHtml(run.release)}</small>` : ''}</td>
+<td>${run.durationMs === undefined ? '–' : escapeHtml(formatDuration(run.durationMs))}</td>
+<td>${changesText(run)}</td>
+<td>${failure}</td>
+</tr>`;
+}
+
+export function statusPage(view: StatusView): string {
+  const message = view.message ? messages[view.message] : undefined;
+  const live = view.live
+    ? `<dl><dt>Versjon</dt><dd>${escapeHtml(view.live.release)}</dd><dt>Publisert</dt><dd>${escapeHtml(formatMoment(view.live.since))}</dd></dl>`
+    : '<p>Ingen versjon er publisert enno.</p>';
+  const preview = view.preview
+    ? `<p><a href="${escapeHtml(view.preview.url)}">Opne førehandsvisinga</a> (versjon ${escapeHtml(view.preview.release)}, med utkast frå CMS-et; berre for tilsette).</p>`
+    : '<p>Det finst inga førehandsvising enno.</p>';
+  const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">`;
+  return layout(
+    'Publisering – Kulturhuset Kaia',
+    `<h1>Publisering av nettstaden</h1>
+<div role="status">${message ? `<p class="message${message.error ? ' error' : ''}">${escapeHtml(message.text)}</p>` : ''}</div>
+<h2>Live no</h2>
+${live}
+<div class="actions">
+<form method="post" action="/staff/refresh">${csrf}<button type="submit">Hent innhaldet på nytt</button></form>
+<form method="post" action="/staff/rollback">${csrf}<button type="submit" class="secondary">Gå tilbake til førre versjon</button></form>
+</div>
+<h2>Førehandsvising</h2>
+${preview}
+<div class="actions">
+<form method="post" action="/staff/preview">${csrf}<button type="submit" class="secondary">Lag ny førehandsvising</button></form>
+</div>
+<h2 id="runs">Dei siste køyringane</h2>
+${
+  view.runs.length === 0
+    ? '<p>Ingen køyringar enno.</p>'
+    : `<div class="table-wrap" role="region" aria-labelledby="runs" tabindex="0"><table>
+<caption>Dei ${view.runs.length} siste køyringane, nyaste først</caption>
+<thead><tr><th scope="col">Når</th><th scope="col">Utløyst av</th><th scope="col">Status</th><th scope="col">Tid brukt</th><th scope="col">Endringar</th><th scope="col">Feil</th></tr></thead>
+<tbody>
+${view.runs.map(runRow).join('\n')}
+</tbody>
+</table></div>`
+}
+<p><a href="/staff/">Oppdater sida</a></p>
+<form method="post" action="/staff/logout">${csrf}<button type="submit" class="secondary">Logg ut</button></form>`,
+  );
+}
+
+export function loginPage(failed: boolean): string {
+  return layout(
+    'Logg inn – publisering – Kulturhuset Kaia',
+    `<h1>Publisering av nettstaden</h1>
+<p>Sida er berre for tilsette. Logg inn med passordet for publisering.</p>
+<div role="alert">${failed ? '<p class="message error">Passordet var feil. Prøv igjen.</p>' : ''}</div>
+<form method="post" action="/staff/login" class="login">
+<label for="password">Passord</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required${failed ? ' aria-invalid="true" autofocus' : ''}>
+<div><button type="submit">Logg inn</button></div>
+</form>`,
+  );
+}
+
+export function plainPage(title: string, text: string): string {
+  return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/staff/">Til publiseringssida</a></p>`);
+}

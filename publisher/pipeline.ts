@@ -1,0 +1,104 @@
+/**
+ * What a run does: the pipeline of `npm run reimport` (import/publish.ts) for the live site,
+ * or the same with the CMS's drafts into the separate preview releases. Failures are put in
+ * plain nynorsk words for the status page; the technical message is kept beside them.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PublisherConfig } from '../import/config';
+import { publishFromCms, type BuildCommand } from '../import/publish';
+import { StepFailed } from '../import/releases';
+import { ImportDataError } from '../import/validate';
+import { isHttpError } from '../src/lib/http';
+import type { Failure, RunRecord } from './runs';
+
+/** Preview releases live apart from the live ones, so a rollback never lands on a preview. */
+export const previewDir = (config: PublisherConfig) => join(config.releasesDir, 'preview');
+
+export function buildCommand(config: PublisherConfig): BuildCommand {
+  return config.buildCommand ? { shell: config.buildCommand } : { astro: true };
+}
+
+export async function executeRun(config: PublisherConfig, run: RunRecord, log: (line: string) => void = () => {}): Promise<void> {
+  const preview = run.kind === 'preview';
+  try {
+    const result = await publishFromCms({
+      config: config.import,
+      releasesDir: preview ? previewDir(config) : config.releasesDir,
+      contentDir: config.contentDir,
+      build: buildCommand(config),
+      drafts: preview,
+      progress: (line) => log(`run ${run.id}: ${line}`),
+      ...(preview ? { buildEnv: { PREVIEW: '1' } } : {}),
+    });
+    run.state = result.state;
+    if (result.release) run.release = result.release;
+    run.changes = result.changes.map((change) => ({
+      collection: change.collection,
+      added: change.added.length,
+      changed: change.changed.length,
+      removed: change.removed.length,
+    }));
+    if (preview && result.state === 'published') markNoIndex(join(previewDir(config), result.release));
+  } catch (error) {
+    run.state = 'failed';
+    run.failure = explain(error);
+  }
+}
+
+/** A preview must never be indexed: every page says so (the preview server also sends X-Robots-Tag). */
+export function markNoIndex(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const html = readFileSync(path, 'utf8');
+    if (html.includes('name="robots"')) continue;
+    writeFileSync(path, html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<meta name="robots" content="noindex, nofollow">`));
+  }
+}
+
+const stepNames: Record<string, string> = { import: 'Henting av innhald frå CMS-et', build: 'Bygging av nettstaden' };
+
+/** A failure in plain words: which step, why, and the technical detail. */
+export function explain(error: unknown): Failure {
+  const step = error instanceof StepFailed ? error.step : 'teneste';
+  const cause = error instanceof StepFailed ? error.reason : error;
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return { step: stepNames[step] ?? 'Publiseringstenesta', reason: reasonOf(step, cause, detail), detail };
+}
+
+function reasonOf(step: string, cause: unknown, detail: string): string {
+  if (cause instanceof ImportDataError || /^(articles|block-data|events|productions|sites): /.test(detail))
+    return `Noko i innhaldet er ikkje gyldig, så ingenting vart publisert: ${detail}. Rett det i CMS-et og publiser på nytt.`;
+  const tries = /after (\d+) tries/.exec(detail)?.[1];
+  const tried = tries ? ` (prøvd ${tries} gonger)` : '';
+  if (isHttpError(cause) || /^Fetching /.test(detail)) {
+    if (/timeout of/.test(detail)) return `CMS-et eller plattforma svarte ikkje i tide${tried}. Prøv igjen om litt.`;
+    if (/Network Error/.test(detail)) return `Fekk ikkje kontakt med CMS-et eller plattforma${tried}. Prøv igjen om litt.`;
+    if (/Malformed JSON/.test(detail)) return 'Svaret frå CMS-et eller plattforma var øydelagt (ikkje gyldig JSON). Prøv igjen om litt.';
+    const status = /status code (\d+)/.exec(detail)?.[1];
+    if (status === '401' || status === '403') return 'CMS-et eller plattforma godtok ikkje innloggingsdetaljane til publiseringstenesta. Den som driftar nettstaden må sjekke innstillingane.';
+    if (status) return `CMS-et eller plattforma svarte med ein feil (status ${status})${tried}. Prøv igjen om litt.`;
+  }
+  if (step === 'build') return 'Nettstaden kunne ikkje byggjast av det nye innhaldet. Den publiserte nettstaden er uendra.';
+  if (/Another run/.test(detail)) return 'Ei anna publisering arbeidde på same tid. Prøv igjen om litt.';
+  return 'Noko gjekk gale i publiseringa. Den publiserte nettstaden er uendra.';
+}
+
+/** One message to the chat webhook per failed run; a failing notification is logged, never fatal. */
+export async function notifyFailure(url: string | undefined, run: RunRecord, log: (line: string) => void): Promise<void> {
+  if (!url || run.state !== 'failed' || !run.failure) return;
+  const text = `Publiseringa av kulturhuset-kaia feila (køyring ${run.id}): ${run.failure.step}: ${run.failure.reason}`;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text, run: run.id, step: run.failure.step, reason: run.failure.reason }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) log(`notification answered ${response.status}`);
+  } catch (error) {
+    log(`notification failed: ${String(error)}`);
+  }
+}

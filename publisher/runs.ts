@@ -1,0 +1,160 @@
+/**
+ * The run log and the queue. One run at a time; a request while a run is going queues one more
+ * run, and every further request before that one starts joins it, so a burst of hooks gives at
+ * most two runs (the one going, and one that sees everything the burst published). The last
+ * 20 runs are kept in a JSON file in the state folder, so the status page survives a restart.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type Trigger = 'webhook' | 'staff' | 'rollback' | 'start';
+export type RunKind = 'live' | 'preview';
+export type RunState = 'queued' | 'running' | 'published' | 'unchanged' | 'failed';
+
+export interface ChangeCount {
+  readonly collection: string;
+  readonly added: number;
+  readonly changed: number;
+  readonly removed: number;
+}
+
+export interface Failure {
+  /** The step that failed, in plain words (nynorsk). */
+  readonly step: string;
+  /** Why, in plain words (nynorsk). */
+  readonly reason: string;
+  /** The technical message, for whoever looks into it. */
+  readonly detail: string;
+}
+
+export interface RunRecord {
+  readonly id: number;
+  readonly kind: RunKind;
+  readonly trigger: Trigger;
+  /** How many requests (hooks, clicks) this run answers. */
+  requests: number;
+  state: RunState;
+  readonly queuedAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  durationMs?: number;
+  /** The release the run published, or that stayed live. */
+  release?: string;
+  changes?: ChangeCount[];
+  failure?: Failure;
+}
+
+export const KEEP_RUNS = 20;
+
+export class RunLog {
+  readonly #path: string;
+  runs: RunRecord[] = [];
+  #next = 1;
+
+  constructor(path: string) {
+    this.#path = path;
+    try {
+      if (existsSync(path)) {
+        const data = JSON.parse(readFileSync(path, 'utf8')) as { runs?: unknown };
+        if (Array.isArray(data.runs)) this.runs = data.runs.filter(isRun).slice(0, KEEP_RUNS);
+      }
+    } catch {
+      // A malformed log is treated as empty.
+    }
+    // Runs that were going when the service stopped did not finish.
+    for (const run of this.runs)
+      if (run.state === 'queued' || run.state === 'running')
+        Object.assign(run, { state: 'failed', failure: { step: 'teneste', reason: 'Publiseringstenesta vart stoppa før køyringa var ferdig.', detail: 'service stopped' } });
+    this.#next = Math.max(0, ...this.runs.map((run) => run.id)) + 1;
+  }
+
+  add(kind: RunKind, trigger: Trigger, now = new Date()): RunRecord {
+    const run: RunRecord = { id: this.#next++, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString() };
+    this.runs.unshift(run);
+    this.runs.length = Math.min(this.runs.length, KEEP_RUNS);
+    this.save();
+    return run;
+  }
+
+  save(): void {
+    mkdirSync(dirname(this.#path), { recursive: true });
+    const temporary = `${this.#path}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ runs: this.runs }, null, 1));
+    renameSync(temporary, this.#path);
+  }
+}
+
+function isRun(value: unknown): value is RunRecord {
+  const run = value as Partial<RunRecord> | null;
+  return !!run && typeof run.id === 'number' && typeof run.state === 'string' && typeof run.queuedAt === 'string';
+}
+
+/** Runs one job at a time, coalescing requests into the run that waits. */
+export class RunQueue {
+  #busy = false;
+  #idle: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly log: RunLog,
+    readonly execute: (run: RunRecord) => Promise<void>,
+  ) {}
+
+  /** Queues a run, or joins the one of the same kind that has not started yet. */
+  request(kind: RunKind, trigger: Trigger): RunRecord {
+    const waiting = this.log.runs.find((run) => run.state === 'queued' && run.kind === kind);
+    if (waiting) {
+      waiting.requests += 1;
+      this.log.save();
+      return waiting;
+    }
+    const run = this.log.add(kind, trigger);
+    if (!this.#busy) this.#idle = this.#drain();
+    return run;
+  }
+
+  /** Runs an action (a rollback) between runs, never during one. */
+  async exclusive<T>(work: () => Promise<T> | T): Promise<T> {
+    while (this.#busy) await this.#idle;
+    this.#busy = true;
+    try {
+      return await work();
+    } finally {
+      this.#busy = false;
+      if (this.log.runs.some((run) => run.state === 'queued')) this.#idle = this.#drain();
+    }
+  }
+
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  /** Resolves when no run is going or waiting. */
+  async settled(): Promise<void> {
+    while (this.#busy || this.log.runs.some((run) => run.state === 'queued')) await this.#idle;
+  }
+
+  async #drain(): Promise<void> {
+    this.#busy = true;
+    try {
+      for (;;) {
+        const next = [...this.log.runs].reverse().find((run) => run.state === 'queued');
+        if (!next) return;
+        const started = Date.now();
+        next.state = 'running';
+        next.startedAt = new Date(started).toISOString();
+        this.log.save();
+        try {
+          await this.execute(next);
+        } catch (error) {
+          if (next.state === 'running')
+            Object.assign(next, { state: 'failed', failure: { step: 'teneste', reason: 'Ein uventa feil i publiseringstenesta.', detail: String(error) } });
+        }
+        next.finishedAt = new Date().toISOString();
+        next.durationMs = Date.now() - started;
+        this.log.save();
+      }
+    } finally {
+      this.#busy = false;
+    }
+  }
+}

@@ -1,0 +1,284 @@
+/**
+ * The publish service against real servers: the platform sandbox playing the CMS (it edits a
+ * record and sends the signed webhook), the publisher, and nginx serving `current`. The build
+ * is the small stand-in of tests/support/fake-build.mjs (the real one is exercised by
+ * `npm run bench:publish` and the e2e test of the status page).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPublisherConfig } from '../../import/config';
+import { startPublisher, type Publisher } from '../../publisher/server';
+import { loadDataset, startSandbox, type Fault, type Sandbox } from '../../sandbox/server';
+
+const PORTS = { publisher: 5551, preview: 5552, sandbox: 5553, nginx: 5554 };
+const SECRET = 'test-hook-secret-0123456789';
+const PASSWORD = 'test-staff-password';
+const origin = `http://127.0.0.1:${PORTS.publisher}`;
+const site = `http://127.0.0.1:${PORTS.nginx}`;
+
+let work: string;
+let sandbox: Sandbox;
+let publisher: Publisher;
+let nginx: ChildProcess;
+const dataset = loadDataset('content');
+const articles = () => dataset.articles as { id: string; title: string }[];
+const releasesDir = () => join(work, 'releases');
+const builds = () => (existsSync(join(work, 'builds.log')) ? readFileSync(join(work, 'builds.log'), 'utf8').trim().split('\n').length : 0);
+const servedIndex = () => readFileSync(join(releasesDir(), 'current', 'index.html'));
+const releases = () => readdirSync(releasesDir()).sort();
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+/** A page as nginx serves it now ('' while nginx is not up yet, or for an error status). */
+const page = async (path: string) => {
+  try {
+    const response = await fetch(`${site}${path}`);
+    return response.ok ? await response.text() : '';
+  } catch {
+    return '';
+  }
+};
+
+function signedHook(body: string, options: { delivery?: string; timestamp?: number; secret?: string } = {}) {
+  const delivery = options.delivery ?? `d-${Math.random().toString(36).slice(2)}`;
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const signature = `sha256=${createHmac('sha256', options.secret ?? SECRET).update(`${timestamp}.${delivery}.${body}`).digest('hex')}`;
+  return fetch(`${origin}/hooks/cms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-kaia-delivery': delivery, 'x-kaia-timestamp': timestamp, 'x-kaia-signature': signature },
+    body,
+  });
+}
+
+async function login(): Promise<{ cookie: string; csrf: string }> {
+  const response = await fetch(`${origin}/staff/login`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ password: PASSWORD }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  const html = await (await fetch(`${origin}/staff/`, { headers: { cookie } })).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  return { cookie, csrf };
+}
+
+const staffPost = (action: string, { cookie, csrf }: { cookie?: string; csrf?: string }, headers: Record<string, string> = { origin }) =>
+  fetch(`${origin}/staff/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}), ...headers },
+    body: new URLSearchParams(csrf ? { csrf } : {}),
+    redirect: 'manual',
+  });
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'kaia-publisher-'));
+  // nginx's workers run as another user: the releases must be readable to them.
+  chmodSync(work, 0o755);
+  cpSync('content', join(work, 'content'), { recursive: true });
+  sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `${origin}/hooks/cms`, secret: SECRET } });
+  const config = readPublisherConfig({
+    KAIA_SITE_ID: 'kaia',
+    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
+    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
+    IDP_CLIENT_ID: 'kaia-import',
+    IDP_CLIENT_SECRET: 'sandbox-secret',
+    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
+    RUNTIME_SITE: 'site118a',
+    PLATFORM_API_URL: `${sandbox.url}/platform/`,
+    PLATFORM_API_USER: 'kaia-import',
+    PLATFORM_API_PASSWORD: 'sandbox-password',
+    IMPORT_TIMEOUT_MS: '500',
+    IMPORT_RETRY_DELAY_MS: '1',
+    CONTENT_DIR: join(work, 'content'),
+    RELEASES_DIR: releasesDir(),
+    PUBLISHER_PORT: String(PORTS.publisher),
+    PUBLISHER_HOOK_SECRET: SECRET,
+    PUBLISHER_STAFF_PASSWORD: PASSWORD,
+    PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${join(work, 'builds.log')}" "${process.execPath}" tests/support/fake-build.mjs`,
+    PUBLISHER_MAX_BODY_BYTES: '1024',
+  });
+  publisher = await startPublisher(config, { previewPort: PORTS.preview, log: () => {} });
+  // The first release, as `npm start` makes it.
+  publisher.queue.request('live', 'start');
+  await publisher.queue.settled();
+  expect(publisher.log.runs[0]).toMatchObject({ state: 'published' });
+  nginx = spawn(process.execPath, ['scripts/serve-nginx.mjs', '--root', join(releasesDir(), 'current'), '--port', String(PORTS.nginx), '--max-seconds', '300'], {
+    stdio: 'ignore',
+  });
+  await until(async () => (await page('/')).includes(articles()[0]!.title), 'nginx to serve the first release');
+}, 60_000);
+
+afterAll(async () => {
+  nginx?.kill('SIGTERM');
+  await publisher?.close();
+  await sandbox?.close();
+  if (nginx && nginx.exitCode === null) await new Promise((done) => nginx.once('exit', done));
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the publish service', () => {
+  it('publishes an edit made in the CMS: the signed hook makes the served page show it', async () => {
+    const article = articles()[1]!;
+    const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
+      method: 'POST',
+      body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Endra i CMS-et' } }),
+    });
+    expect((await answer.json()).webhook.status).toBe(202);
+    await until(async () => (await page(`/artiklar/${article.id}/`)).includes('Endra i CMS-et'), 'the edit to be served');
+    await publisher.queue.settled();
+    const run = publisher.log.runs[0]!;
+    expect(run).toMatchObject({ trigger: 'webhook', state: 'published' });
+    expect(run.changes?.find((change) => change.collection === 'articles')).toEqual({ collection: 'articles', added: 0, changed: 1, removed: 0 });
+  });
+
+  it('ends unchanged, without a build, when nothing changed', async () => {
+    const before = builds();
+    expect((await signedHook('{"event":"publish"}')).status).toBe(202);
+    await publisher.queue.settled();
+    expect(publisher.log.runs[0]!.state).toBe('unchanged');
+    expect(builds()).toBe(before);
+  });
+
+  it('refuses a bad signature, an old timestamp, a replayed delivery and an oversized body, and runs nothing', async () => {
+    const runs = publisher.log.runs.length;
+    expect((await signedHook('{}', { secret: 'not-the-secret-at-all' })).status).toBe(401);
+    expect((await signedHook('{}', { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 })).status).toBe(401);
+    expect((await signedHook('{}', { timestamp: Math.floor(Date.now() / 1000) + 6 * 60 })).status).toBe(401);
+    const first = await signedHook('{"event":"publish"}', { delivery: 'once-only' });
+    expect(first.status).toBe(202);
+    await publisher.queue.settled();
+    const afterFirst = publisher.log.runs.length;
+    expect((await signedHook('{"event":"publish"}', { delivery: 'once-only' })).status).toBe(409);
+    expect((await signedHook(JSON.stringify({ padding: 'x'.repeat(2000) }))).status).toBe(413);
+    const unsigned = await fetch(`${origin}/hooks/cms`, { method: 'POST', body: '{}' });
+    expect(unsigned.status).toBe(400);
+    expect(afterFirst).toBe(runs + 1);
+    expect(publisher.log.runs.length).toBe(afterFirst);
+  });
+
+  it('coalesces a burst of twenty hooks into at most two runs', async () => {
+    const before = publisher.log.runs.length;
+    articles()[2]!.title = 'Endra før ein storm av hooks';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signedHook('{"event":"publish"}')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(202));
+    await publisher.queue.settled();
+    const added = publisher.log.runs.length - before;
+    expect(added).toBeGreaterThanOrEqual(1);
+    expect(added).toBeLessThanOrEqual(2);
+    expect(publisher.log.runs.slice(0, added).reduce((sum, run) => sum + run.requests, 0)).toBe(20);
+    expect(await page('/')).toContain('Endra før ein storm av hooks');
+  });
+
+  const faults: [string, 'management' | 'runtime' | 'platform' | 'idp', Fault, RegExp][] = [
+    ['a server error', 'management', { kind: 'status', status: 500 }, /svarte med ein feil \(status 500\) \(prøvd 4 gonger\)/],
+    ['a refused login', 'idp', { kind: 'status', status: 401 }, /godtok ikkje innloggingsdetaljane/],
+    ['a slow answer', 'runtime', { kind: 'slow', delayMs: 3000 }, /svarte ikkje i tide \(prøvd 4 gonger\)/],
+    ['malformed JSON', 'platform', { kind: 'malformed-json' }, /var øydelagt \(ikkje gyldig JSON\)/],
+    ['a broken record', 'management', { kind: 'bad-record' }, /Noko i innhaldet er ikkje gyldig.*articles: record/],
+    ['a dropped connection', 'platform', { kind: 'drop' }, /Fekk ikkje kontakt/],
+  ];
+
+  it.each(faults)('a failed import (%s) leaves the served release byte-identical and shows why on the status page', async (_, api, fault, reason) => {
+    articles()[3]!.title = `Aldri publisert ${api} ${fault.kind}`;
+    const served = servedIndex();
+    const before = releases();
+    const builtBefore = builds();
+    sandbox.setFault(api, fault);
+    try {
+      expect((await signedHook('{"event":"publish"}')).status).toBe(202);
+      await publisher.queue.settled();
+    } finally {
+      sandbox.reset();
+    }
+    const run = publisher.log.runs[0]!;
+    expect(run.state).toBe('failed');
+    expect(run.failure?.step).toBe('Henting av innhald frå CMS-et');
+    expect(run.failure?.reason).toMatch(reason);
+    expect(servedIndex().equals(served)).toBe(true);
+    expect(releases()).toEqual(before);
+    expect(builds()).toBe(builtBefore);
+    expect(await page('/')).not.toContain('Aldri publisert');
+    const session = await login();
+    const html = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
+    expect(html).toContain('Feila');
+    expect(html).toContain(run.failure!.reason.replace(/"/g, '&#34;').slice(0, 40));
+  });
+
+  it('refuses the status and the actions without staff authentication, and cross-site posts', async () => {
+    const live = readFileSync(join(releasesDir(), 'current', 'index.html'), 'utf8');
+    expect((await fetch(`${origin}/status`)).status).toBe(401);
+    expect((await fetch(`${origin}/status`, { headers: { authorization: 'Bearer wrong-password' } })).status).toBe(401);
+    const status = await fetch(`${origin}/status`, { headers: { authorization: `Bearer ${PASSWORD}` } });
+    expect(status.status).toBe(200);
+    expect((await status.json()).live.release).toMatch(/^\d{8}T\d{6}Z/);
+    const anonymous = await (await fetch(`${origin}/staff/`)).text();
+    expect(anonymous).toContain('Logg inn');
+    expect(anonymous).not.toContain('Dei siste køyringane');
+    const session = await login();
+    expect((await staffPost('rollback', {})).status).toBe(401);
+    expect((await staffPost('rollback', { csrf: session.csrf })).status).toBe(401);
+    expect((await staffPost('rollback', session, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await staffPost('rollback', session, {})).status).toBe(403);
+    expect((await staffPost('rollback', session, { origin, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await staffPost('rollback', { cookie: session.cookie, csrf: 'forged' })).status).toBe(403);
+    expect((await staffPost('refresh', { cookie: session.cookie })).status).toBe(403);
+    const wrongLogin = await fetch(`${origin}/staff/login`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=guess',
+      redirect: 'manual',
+    });
+    expect(wrongLogin.status).toBe(401);
+    expect(wrongLogin.headers.get('set-cookie')).toBeNull();
+    expect(readFileSync(join(releasesDir(), 'current', 'index.html'), 'utf8')).toBe(live);
+  });
+
+  it('rolls back from the status page: the previous release is served', async () => {
+    const current = await page('/');
+    expect(current).toContain('Endra før ein storm av hooks');
+    const session = await login();
+    const answer = await staffPost('rollback', session);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/staff/?melding=rolled-back');
+    await until(async () => !(await page('/')).includes('Endra før ein storm av hooks'), 'the previous release to be served');
+    expect(readFileSync(join(work, 'content', 'articles.json'), 'utf8')).not.toContain('Endra før ein storm av hooks');
+    const html = await (await fetch(`${origin}/staff/?melding=rolled-back`, { headers: { cookie: session.cookie } })).text();
+    expect(html).toContain('Nettstaden viser no den førre versjonen.');
+  });
+
+  it('shows a draft in the preview, for staff only, and never on the live site', async () => {
+    const article = articles()[4]!;
+    const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
+      method: 'POST',
+      body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Berre eit utkast' }, draft: true }),
+    });
+    expect((await answer.json()).webhook.status).toBe(202);
+    await publisher.queue.settled();
+    expect(publisher.log.runs[0]).toMatchObject({ kind: 'preview', state: 'published' });
+    const preview = `http://127.0.0.1:${PORTS.preview}/artiklar/${article.id}/`;
+    expect((await fetch(preview)).status).toBe(401);
+    const staff = await fetch(preview, { headers: { authorization: `Basic ${Buffer.from(`staff:${PASSWORD}`).toString('base64')}` } });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await staff.text();
+    expect(html).toContain('Berre eit utkast');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(await page(`/artiklar/${article.id}/`)).not.toContain('Berre eit utkast');
+    const session = await login();
+    const status = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
+    expect(status).toContain(`href="http://127.0.0.1:${PORTS.preview}/"`);
+  });
+});
