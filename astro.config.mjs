@@ -7,7 +7,7 @@ import { readSnapshotFile } from './src/lib/content/snapshot.ts';
 import { originOf } from './src/lib/hosting/policy.ts';
 import { analyticsOrigins, analyticsServices } from './src/lib/analytics/services.ts';
 import { hosting } from './src/integrations/hosting.ts';
-import { TRAILER_ORIGIN } from './src/lib/site/trailer.ts';
+import { VIDEO_ORIGINS } from './src/lib/site/video.ts';
 import { offline } from './src/integrations/offline.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 
@@ -50,9 +50,12 @@ export default defineConfig({
       ]).concat(analytics.connect),
       scriptOrigins: analytics.script,
       formOrigins: origins([originOf(env.PUBLIC_NEWSLETTER_ENDPOINT)]),
-      // The trailer player, inserted only when a visitor presses play (src/scripts/trailer.ts).
-      frameOrigins: [TRAILER_ORIGIN],
+      // The video players (trailers and videos in editorial text), inserted only when a visitor
+      // presses play (src/scripts/video.ts); the import keeps no other frames (import/sanitise.ts).
+      frameOrigins: Object.values(VIDEO_ORIGINS),
       imageOrigins: [...analytics.image],
+      // CSP violation reports, when an endpoint is configured.
+      reportEndpoint: env.CSP_REPORT_ENDPOINT,
     }),
   ],
   devToolbar: { enabled: false },

@@ -34,6 +34,8 @@ export interface ImportResult {
   readonly changes: CollectionChange[];
   /** Files of content/ that were rewritten; empty when nothing changed. */
   readonly written: string[];
+  /** What the sanitiser removed for being embedded from elsewhere, by record (also in progress). */
+  readonly warnings: string[];
 }
 
 export class ImportError extends Error {}
@@ -72,19 +74,25 @@ export async function runImport({ config, contentDir = 'content', progress = () 
   };
 
   progress('Checking every record …');
+  // Embeds the site cannot show (other frames, remote images) are removed with a warning that
+  // names the record, so an editor can fix it in the CMS.
+  const warnings: string[] = [];
+  const sanitise = (collection: string, id: string, html: string) =>
+    sanitiseHtml(html, (message) => warnings.push(`${collection}: record "${id}": ${message}`));
   const articles = validateRecords('articles', contentFiles.articles.schema, raw.articles).map((article) => ({
     ...article,
-    content: sanitiseHtml(article.content),
+    content: sanitise('articles', article.id, article.content),
   }));
   const blockData = validateRecords('block-data', contentFiles.blockData.schema, raw.blockData).map((record) =>
-    record.type === 'content' ? { ...record, html: sanitiseHtml(record.html) } : record,
+    record.type === 'content' ? { ...record, html: sanitise('block-data', record.id, record.html) } : record,
   );
   const events = validateRecords('events', contentFiles.events.schema, raw.events);
   const sites = validateRecords('sites', contentFiles.site.schema, raw.sites);
   const productions = validateRecords('productions', contentFiles.productions.schema, raw.productions).map((production) => ({
     ...production,
-    contents: production.contents.map((part) => ({ ...part, body: sanitiseHtml(part.body) })),
+    contents: production.contents.map((part) => ({ ...part, body: sanitise('productions', production.id, part.body) })),
   }));
+  for (const warning of warnings) progress(`Warning: ${warning}`);
   const site = sites.find((candidate) => candidate.id === config.siteId);
   if (!site) throw new ImportDataError(`sites: the platform has no site "${config.siteId}" (KAIA_SITE_ID)`);
   checkLinks(events, productions);
@@ -110,7 +118,7 @@ export async function runImport({ config, contentDir = 'content', progress = () 
     progress(`Writing ${written.join(', ')} …`);
     swapInContent(contentDir, files);
   }
-  return { changes, written };
+  return { changes, written, warnings };
 }
 
 /** Every event must point at a production we have, or its page could not be built. */

@@ -2,9 +2,11 @@
 /**
  * Serves a build with Debian's nginx on loopback, the way production serves it: the build's
  * own _hosting/nginx.conf inside a server block. The prefix (config, pid, logs, temp) lives in
- * a temporary directory removed on exit. Stops by itself after --max-seconds.
+ * a temporary directory removed on exit. Stops by itself after --max-seconds. nginx's error
+ * log (warnings and worse) goes to that directory, or to --error-log, which outlives the run so
+ * tests can read it.
  *
- *   node scripts/serve-nginx.mjs [--root dist] [--port 4323] [--max-seconds 3600]
+ *   node scripts/serve-nginx.mjs [--root dist] [--port 4323] [--max-seconds 3600] [--error-log file]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     root: { type: 'string', default: 'dist' },
     port: { type: 'string', default: '4323' },
     'max-seconds': { type: 'string', default: '3600' },
+    'error-log': { type: 'string' },
   },
 });
 const root = resolve(values.root);
@@ -33,13 +36,14 @@ if (!existsSync(brotli)) {
 
 const prefix = mkdtempSync(join(tmpdir(), 'kaia-nginx-'));
 const config = join(prefix, 'nginx.conf');
+const errorLog = values['error-log'] ? resolve(values['error-log']) : join(prefix, 'error.log');
 writeFileSync(
   config,
   `load_module ${brotli};
 worker_processes 1;
 daemon off;
 pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
+error_log ${errorLog} warn;
 events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
@@ -63,7 +67,7 @@ http {
 `,
 );
 
-const nginx = spawn('nginx', ['-c', config, '-p', prefix, '-e', `${prefix}/error.log`], { stdio: 'inherit' });
+const nginx = spawn('nginx', ['-c', config, '-p', prefix, '-e', errorLog], { stdio: 'inherit' });
 // Fast shutdown (SIGTERM): a test harness should not wait for idle keep-alive connections.
 const stop = () => {
   if (nginx.exitCode === null) nginx.kill('SIGTERM');

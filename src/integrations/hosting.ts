@@ -52,12 +52,16 @@ export function hosting(options: HostingOptions): AstroIntegration {
         for (const file of files.filter((name) => name.endsWith('.html'))) {
           for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
         }
-        const csp = contentSecurityPolicy({ ...options, scriptHashes: [...hashes].sort() });
-        const headers = securityHeaders(csp);
+        const input = { ...options, scriptHashes: [...hashes].sort() };
+        const csp = contentSecurityPolicy(input);
+        // Only the search page compiles WebAssembly (Pagefind); every other page is denied it.
+        const searchCsp = contentSecurityPolicy(input, { webAssembly: true });
+        const headers = securityHeaders(csp, options.reportEndpoint);
+        const searchHeaders = securityHeaders(searchCsp, options.reportEndpoint);
         const rules = redirectRules(options.redirects);
         await mkdir(join(root, '_hosting'), { recursive: true });
-        await writeFile(join(root, '_hosting', 'nginx.conf'), nginxServerConfig({ headers, redirects: rules }));
-        await writeFile(join(root, '_headers'), headersFile(headers));
+        await writeFile(join(root, '_hosting', 'nginx.conf'), nginxServerConfig({ headers, searchHeaders, redirects: rules }));
+        await writeFile(join(root, '_headers'), headersFile(headers, searchCsp));
         await writeFile(join(root, '_redirects'), redirectsFile(rules));
 
         const compressible = (await listFiles(root)).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${root}/_hosting/`));

@@ -3,23 +3,52 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { inlineScriptHashes } from '../../src/integrations/hosting';
 import { BEST_BROTLI_MAX_BYTES, brotliQuality, compressedCopies } from '../../src/lib/hosting/precompress';
 import { nginxServerConfig } from '../../src/lib/hosting/nginx';
+import { isReportEndpoint, readBuildEnv } from '../../src/lib/config/build-env';
 import { contentSecurityPolicy, originOf, securityHeaders } from '../../src/lib/hosting/policy';
 import { redirectRules } from '../../src/lib/hosting/redirects';
 import { headersFile, redirectsFile } from '../../src/lib/hosting/static-host';
 
-const csp = contentSecurityPolicy({
+const input = {
   scriptHashes: ['sha256-abc='],
   connectOrigins: ['https://api.example', 'https://api.example'],
   formOrigins: [],
   frameOrigins: [],
   imageOrigins: [],
-});
+};
+const csp = contentSecurityPolicy(input);
 
 describe('the Content-Security-Policy', () => {
-  it('allows scripts only from the site and by hash, never inline, and WebAssembly for the search', () => {
-    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='");
+  it('allows scripts only from the site and by hash, never inline, and no WebAssembly', () => {
+    expect(csp).toContain("script-src 'self' 'sha256-abc=';");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('allows WebAssembly (and nothing else more) on the search page only', () => {
+    const search = contentSecurityPolicy(input, { webAssembly: true });
+    expect(search).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='");
     // 'wasm-unsafe-eval' compiles WebAssembly only; no other 'unsafe-…' source is allowed.
-    expect(csp.replace("'wasm-unsafe-eval'", '')).not.toMatch(/script-src[^;]*unsafe/);
+    expect(search.replace(" 'wasm-unsafe-eval'", '')).toBe(csp);
+  });
+
+  it('sends violation reports only when an endpoint is configured', () => {
+    expect(csp).not.toMatch(/report-(uri|to)/);
+    expect(Object.keys(securityHeaders(csp))).not.toContain('Reporting-Endpoints');
+    const endpoint = 'https://csp.example/report';
+    const reporting = contentSecurityPolicy({ ...input, reportEndpoint: endpoint });
+    expect(reporting).toMatch(/; report-uri https:\/\/csp\.example\/report; report-to csp$/);
+    expect(securityHeaders(reporting, endpoint)['Reporting-Endpoints']).toBe('csp="https://csp.example/report"');
+  });
+
+  it('takes a report endpoint only as a plain https URL (http on loopback)', () => {
+    expect(isReportEndpoint('https://csp.example/report?site=kaia')).toBe(true);
+    expect(isReportEndpoint('http://127.0.0.1:4400/csp')).toBe(true);
+    expect(isReportEndpoint('http://csp.example/report')).toBe(false);
+    expect(isReportEndpoint('https://csp.example/a;script-src *')).toBe(false);
+    expect(isReportEndpoint('https://csp.example/a"b')).toBe(false);
+    expect(isReportEndpoint('https://user:pw@csp.example/')).toBe(false);
+    expect(isReportEndpoint('javascript:alert(1)')).toBe(false);
+    expect(() => readBuildEnv({ CSP_REPORT_ENDPOINT: 'ftp://csp.example/' })).toThrow(/CSP_REPORT_ENDPOINT/);
+    expect(readBuildEnv({ CSP_REPORT_ENDPOINT: 'https://csp.example/r' }).CSP_REPORT_ENDPOINT).toBe('https://csp.example/r');
   });
 
   it('lists each allowed origin once, and forbids framing the site', () => {
@@ -83,12 +112,43 @@ describe('redirect rules', () => {
   });
 });
 
+describe('the nginx config', () => {
+  const config = nginxServerConfig({
+    headers: { 'Content-Security-Policy': "script-src 'self'" },
+    searchHeaders: { 'Content-Security-Policy': "script-src 'self' 'wasm-unsafe-eval'" },
+    redirects: [],
+  });
+
+  it('sends Vary: Accept-Encoding with precompressed files', () => {
+    expect(config).toMatch(/^gzip_vary on;$/m);
+  });
+
+  it('gives the search page its own policy, repeating every header nginx would otherwise drop', () => {
+    const search = /location ~ \^\/search[^{]*\{([^}]*)\}/.exec(config)?.[1] ?? '';
+    expect(search).toContain(`add_header Content-Security-Policy "script-src 'self' 'wasm-unsafe-eval'" always;`);
+    expect(search).toContain('add_header Cache-Control $kaia_cache always;');
+    expect(config.replace(search, '')).not.toContain('wasm-unsafe-eval');
+  });
+
+  it('answers the errors nginx makes itself with the site page, never stored', () => {
+    expect(config).toContain('error_page 405 413 505 /_hosting/error;');
+    expect(config).toMatch(/location = \/_hosting\/error \{\s+internal;\s+set \$kaia_cache "no-store";\s+try_files \/404\.html =404;/);
+  });
+});
+
 describe('_headers', () => {
-  it('sends security headers everywhere and caches hashed assets for ever', () => {
+  it('sends security headers and Vary everywhere and caches hashed assets for ever', () => {
     const file = headersFile({ 'X-Content-Type-Options': 'nosniff' });
-    expect(file).toMatch(/^\/\*\n {2}X-Content-Type-Options: nosniff\n/);
+    expect(file).toMatch(/^\/\*\n {2}X-Content-Type-Options: nosniff\n {2}Vary: Accept-Encoding\n/);
     expect(file).toContain('/_astro/*\n  Cache-Control: public, max-age=31536000, immutable');
     expect(file).toContain('/sw.js\n  Cache-Control: no-cache');
+  });
+
+  it('replaces the policy on the search page by the one allowing WebAssembly', () => {
+    const file = headersFile({ 'Content-Security-Policy': "script-src 'self'" }, "script-src 'self' 'wasm-unsafe-eval'");
+    for (const path of ['/search', '/search/*']) {
+      expect(file).toContain(`\n${path}\n  ! Content-Security-Policy\n  Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'\n`);
+    }
   });
 });
 

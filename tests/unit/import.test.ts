@@ -107,6 +107,40 @@ describe('importing the demo dataset', () => {
     const written = JSON.parse(readFileSync(join(contentDir, 'articles.json'), 'utf8')) as { content: string }[];
     expect(written.map((a) => a.content)).toContain('<p>Hei <a>lenke</a></p>');
   });
+
+  it('removes embeds the site cannot show, warning with the record, and rewrites the players it keeps', async () => {
+    const dataset = loadDataset(committed);
+    const article = (dataset.articles as { id: string; content: string }[])[0]!;
+    article.content =
+      '<p>Sjå</p><iframe src="https://www.youtube.com/embed/kaiaStudio1" title="Film"></iframe>' +
+      '<iframe src="https://www.google.com/maps/embed?pb=1"></iframe><img src="https://cdn.example/a.jpg" alt="">' +
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt=""><video src="https://cdn.example/a.mp4"></video>';
+    const hostile = await startSandbox({ dataset });
+    const lines: string[] = [];
+    let result;
+    try {
+      result = await runImport({ config: readImportConfig(settings(hostile.url)), contentDir, progress: (line) => lines.push(line) });
+    } finally {
+      await hostile.close();
+    }
+    const written = JSON.parse(readFileSync(join(contentDir, 'articles.json'), 'utf8')) as { id: string; content: string }[];
+    expect(written.find((a) => a.id === article.id)?.content).toBe(
+      '<p>Sjå</p><iframe src="https://www.youtube-nocookie.com/embed/kaiaStudio1" title="Film"></iframe>',
+    );
+    const record = `articles: record "${article.id}": `;
+    expect(result.warnings).toEqual([
+      `${record}removed a frame from https://www.google.com/maps/embed?pb=1: only YouTube and Vimeo players are kept`,
+      `${record}removed an image from https://cdn.example/a.jpg: images must be uploaded to the CMS (the site shows only its own)`,
+      `${record}removed an image from data:image/png;base64,iVBORw0KGgo=: images must be uploaded to the CMS (the site shows only its own)`,
+      `${record}removed <video>: the site embeds only YouTube and Vimeo players and its own images`,
+    ]);
+    for (const warning of result.warnings) expect(lines).toContain(`Warning: ${warning}`);
+  });
+
+  it('imports the committed content without a warning', async () => {
+    const result = await runImport({ config: config(), contentDir });
+    expect(result.warnings).toEqual([]);
+  });
 });
 
 describe('authentication against the sandbox', () => {

@@ -30,7 +30,29 @@ const buildEnvSchema = z.object({
   PUBLIC_FILMCLUB_API_178: z.string().url().optional(),
   /** Runtime API (current events: times, availability, ticket links). */
   PUBLIC_RUNTIME_API: z.string().url().optional(),
+  /**
+   * Where browsers send Content-Security-Policy violation reports (report-uri and report-to).
+   * Unset: the policy names no endpoint. It goes into a header as it is, so it must be a plain
+   * https URL (http only on loopback, for local collectors).
+   */
+  CSP_REPORT_ENDPOINT: z
+    .string()
+    .url()
+    .refine(isReportEndpoint, 'expected an https URL without quotes, commas, semicolons or spaces (http only on localhost)')
+    .optional(),
 });
+
+/** A URL that may stand in a CSP directive and a Reporting-Endpoints header as it is. */
+export function isReportEndpoint(value: string): boolean {
+  if (/[\s"',;\\]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    if (url.username || url.password) return false;
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+  } catch {
+    return false;
+  }
+}
 
 export type BuildEnv = z.infer<typeof buildEnvSchema>;
 

@@ -16,14 +16,32 @@ export interface CspInput {
   frameOrigins: string[];
   /** Origins images may come from besides the site (the CMS media host). */
   imageOrigins: string[];
+  /** Where browsers report violations (CSP_REPORT_ENDPOINT); none, no report directives. */
+  reportEndpoint?: string | undefined;
 }
 
-export function contentSecurityPolicy(input: CspInput): string {
+export interface CspOptions {
+  /** Allow compiling WebAssembly: only the search page (Pagefind) needs it. */
+  webAssembly?: boolean;
+}
+
+/** The Reporting API endpoint name the policy's report-to names (Reporting-Endpoints). */
+export const REPORT_GROUP = 'csp';
+
+/**
+ * Paths whose pages run WebAssembly, as an nginx location regex and static-host paths: the
+ * search page at /search, /search/ and /search/index.html. Every other page gets no
+ * 'wasm-unsafe-eval'.
+ */
+export const WASM_PAGE_PATTERN = '^/search(?:/|/index\\.html)?$';
+export const WASM_PAGE_PATHS = ['/search', '/search/*'];
+
+export function contentSecurityPolicy(input: CspInput, { webAssembly = false }: CspOptions = {}): string {
   const list = (...values: string[]) => [...new Set(values)].join(' ');
   return [
     `default-src 'self'`,
     // 'wasm-unsafe-eval' lets the search (Pagefind) compile its WebAssembly; it allows no JS eval.
-    `script-src ${list(`'self'`, `'wasm-unsafe-eval'`, ...(input.scriptOrigins ?? []), ...input.scriptHashes.map((hash) => `'${hash}'`))}`,
+    `script-src ${list(`'self'`, ...(webAssembly ? [`'wasm-unsafe-eval'`] : []), ...(input.scriptOrigins ?? []), ...input.scriptHashes.map((hash) => `'${hash}'`))}`,
     // Astro inlines small stylesheets and the image focal point is a style attribute.
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${list(`'self'`, 'data:', ...input.imageOrigins)}`,
@@ -36,13 +54,16 @@ export function contentSecurityPolicy(input: CspInput): string {
     `object-src 'none'`,
     `base-uri 'self'`,
     `frame-ancestors 'none'`,
+    // report-uri for browsers without the Reporting API; report-to for those with it.
+    ...(input.reportEndpoint ? [`report-uri ${input.reportEndpoint}`, `report-to ${REPORT_GROUP}`] : []),
   ].join('; ');
 }
 
-/** Headers every response carries. */
-export function securityHeaders(csp: string): Record<string, string> {
+/** Headers every response carries; Reporting-Endpoints only when reports have somewhere to go. */
+export function securityHeaders(csp: string, reportEndpoint?: string): Record<string, string> {
   return {
     'Content-Security-Policy': csp,
+    ...(reportEndpoint ? { 'Reporting-Endpoints': `${REPORT_GROUP}="${reportEndpoint}"` } : {}),
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -54,6 +75,8 @@ export function securityHeaders(csp: string): Record<string, string> {
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
 export const CACHE_MEDIA = 'public, max-age=86400, stale-while-revalidate=604800';
+/** Error responses nginx makes before the site's rules apply: never kept by any cache. */
+export const CACHE_ERROR = 'no-store';
 
 /** Paths that must always be revalidated besides HTML: the worker and the search index entry. */
 export const ALWAYS_FRESH = ['/sw.js', '/pagefind/pagefind.js', '/pagefind/pagefind-entry.json'];

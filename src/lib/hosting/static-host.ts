@@ -1,13 +1,20 @@
 /** _headers and _redirects for static hosts that read them (Netlify, Cloudflare Pages). */
-import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_GLOBS } from './policy';
+import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_GLOBS, WASM_PAGE_PATHS } from './policy';
 import type { RedirectRule } from './redirects';
 
-export function headersFile(headers: Record<string, string>): string {
-  const block = (path: string, extra: Record<string, string>) =>
-    [path, ...Object.entries(extra).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+/**
+ * Static hosts compress on the fly, so every response may vary by Accept-Encoding. The search
+ * page's policy (WebAssembly allowed) replaces the site-wide one: Netlify applies the later rule
+ * of a header; Cloudflare Pages would join the two, so its detach line (`! Name`) drops the
+ * site-wide one there first.
+ */
+export function headersFile(headers: Record<string, string>, searchCsp?: string): string {
+  const block = (path: string, extra: Record<string, string>, detach: string[] = []) =>
+    [path, ...detach.map((name) => `  ! ${name}`), ...Object.entries(extra).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return (
     [
-      block('/*', headers),
+      block('/*', { ...headers, Vary: 'Accept-Encoding' }),
+      ...(searchCsp ? WASM_PAGE_PATHS.map((path) => block(path, { 'Content-Security-Policy': searchCsp }, ['Content-Security-Policy'])) : []),
       block('/_astro/*', { 'Cache-Control': CACHE_IMMUTABLE }),
       block('/media/*', { 'Cache-Control': CACHE_MEDIA }),
       ...PAGEFIND_HASHED_GLOBS.map((path) => block(path, { 'Cache-Control': CACHE_IMMUTABLE })),
