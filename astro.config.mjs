@@ -8,6 +8,7 @@ import { originOf } from './src/lib/hosting/policy.ts';
 import { analyticsOrigins, analyticsServices } from './src/lib/analytics/services.ts';
 import { hosting } from './src/integrations/hosting.ts';
 import { VIDEO_ORIGINS } from './src/lib/site/video.ts';
+import { mediaVariants } from './src/integrations/media-variants.ts';
 import { offline } from './src/integrations/offline.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 
@@ -36,6 +37,8 @@ export default defineConfig({
   // worker (its precache manifest must list the index), then hosting (precompresses them all).
   integrations: [
     react(),
+    // Sized copies of local /media/ images for ?width= (and their serving under astro preview).
+    mediaVariants(),
     searchIndex(),
     offline(),
     hosting({

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
-import { formatDayName, formatTime, osloDay } from '../src/lib/programme/time';
+import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
 import type { RunRecord, RunState, Trigger } from './runs';
 
 const STYLE = `

@@ -207,7 +207,7 @@ test('the consent dialog works by keyboard, reopens from the footer, and withdra
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Hopp til hovudinnhaldet' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('link', { name: 'Les meir om informasjonskapslar' })).toBeFocused();
+  await expect(dialog.locator('summary', { hasText: 'Les meir' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Godta statistikk' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -241,6 +241,30 @@ test('the consent dialog works by keyboard, reopens from the footer, and withdra
   await ticket.click();
   await page.waitForURL(ticketUrl);
   expect(requests.length).toBe(before);
+});
+
+test('on a 390 × 844 phone the question takes at most a third of the screen, the rest behind Les meir', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' });
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box?.height).toBeLessThanOrEqual(844 / 3);
+  // The page's own heading starts on the first screen, below the question.
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  expect(heading?.y).toBeLessThan(844);
+  // The two answers are equal: side by side, the same size.
+  const accept = await dialog.getByRole('button', { name: 'Godta statistikk' }).boundingBox();
+  const deny = await dialog.getByRole('button', { name: 'Berre nødvendige' }).boundingBox();
+  expect(accept && deny && Math.abs(accept.width - deny.width) < 1 && Math.abs(accept.y - deny.y) < 1).toBe(true);
+  // Les meir opens the full explanation with its link, and the choice still works.
+  const more = dialog.getByRole('link', { name: 'Les meir om informasjonskapslar' });
+  await expect(more).toBeHidden();
+  await dialog.locator('summary', { hasText: 'Les meir' }).click();
+  await expect(more).toBeVisible();
+  await dialog.getByRole('button', { name: 'Berre nødvendige' }).click();
+  await expect(dialog).toBeHidden();
+  expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)) ?? '{}')).toMatchObject({ choice: 'denied' });
 });
 
 test('Escape puts the question away for this page only; it is asked again on the next', async ({ page }) => {

@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/lib/content/snapshot';
 import { productionOf } from '../../src/lib/programme/programme';
+// What scripts/generate-images.mjs draws, and the sentence describing it.
+import { scene } from '../../scripts/demo-images/scenes.mjs';
 
 const content = readSnapshot('content');
 
@@ -42,6 +44,24 @@ describe('the demo content', () => {
       ...content.productions.flatMap((production) => production.assets.map((asset) => asset.url)),
     ].filter((url): url is string => Boolean(url));
     expect(urls.filter((url) => !existsSync(`public${url}`))).toEqual([]);
+  });
+
+  it('describes every demo image as it is drawn, with no text painted in (npm run images -- --alts)', () => {
+    const images = [
+      ...content.blockData.flatMap((record) => (record.type === 'cover' ? [record.image] : [])),
+      ...content.articles.flatMap((article) => [article.image, article.thumbnail]),
+      ...content.productions.flatMap((production) => production.assets),
+    ].filter((image) => image?.url.startsWith('/media/'));
+    expect(images.length).toBeGreaterThan(100);
+    const wrong = images.flatMap((image) => {
+      if (!image) return [];
+      const drawn = scene(image.url, image.width, image.height);
+      const problems = [];
+      if (image.alt !== drawn.alt) problems.push(`${image.url}: alt «${image.alt}», drawn «${drawn.alt}»`);
+      if (/<text[\s>]/.test(drawn.svg)) problems.push(`${image.url}: text painted in`);
+      return problems;
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('links every event to a production of the same kind, and coming films have none', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal } from '../../src/lib/format/number';
+import { formatDecimal, formatPrice } from '../../src/lib/format/number';
 import { capitalise } from '../../src/lib/format/text';
 
 describe('formatDecimal', () => {
@@ -14,6 +14,15 @@ describe('formatDecimal', () => {
     expect(formatDecimal(12500)).toBe('12\u202f500');
     expect(formatDecimal(-2.5)).toBe('−2,5');
     expect(formatDecimal(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes whole kroner with a no-break space before kr, and 0 as Gratis', () => {
+    expect(formatPrice(120)).toBe('120\u00a0kr');
+    expect(formatPrice(12500)).toBe('12\u202f500\u00a0kr');
+    expect(formatPrice(0)).toBe('Gratis');
+    expect(formatPrice(-1)).toBe('');
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { coverImageUrl, objectPosition } from '../../src/lib/site/images';
+import {
+  candidateWidths,
+  coverImageUrl,
+  imageSrcset,
+  isVariantFile,
+  mediaVariantPath,
+  objectPosition,
+  responsiveImage,
+  variantFile,
+} from '../../src/lib/site/images';
 
 describe('cover images', () => {
   it('ask the CMS for 1920 × 1080, keeping an existing query', () => {
@@ -10,5 +19,45 @@ describe('cover images', () => {
   it('crop around the focal point', () => {
     expect(objectPosition({ x: 0.25, y: 0.8 })).toBe('25% 80%');
     expect(objectPosition()).toBe('50% 50%');
+  });
+});
+
+describe('srcset', () => {
+  it('offers the standard widths below the image’s own, then its own, heights in proportion', () => {
+    expect(candidateWidths(1920)).toEqual([320, 640, 960, 1280, 1920]);
+    expect(candidateWidths(600)).toEqual([320, 600]);
+    expect(candidateWidths(300)).toEqual([300]);
+    expect(imageSrcset({ url: '/media/p/a-poster.webp', width: 600, height: 900 })).toBe(
+      '/media/p/a-poster.webp?width=320&height=480 320w, /media/p/a-poster.webp?width=600&height=900 600w',
+    );
+  });
+
+  it('gives src at the image’s own size, with sizes, width and height for layout', () => {
+    const image = responsiveImage({ url: 'https://cdn.example/c.jpg?v=1', width: 1920, height: 1080 }, '100vw');
+    expect(image.src).toBe('https://cdn.example/c.jpg?v=1&width=1920&height=1080');
+    expect(image.srcset.split(', ')[1]).toBe('https://cdn.example/c.jpg?v=1&width=640&height=360 640w');
+    expect(image).toMatchObject({ sizes: '100vw', width: 1920, height: 1080 });
+  });
+});
+
+describe('local media variants', () => {
+  const made = new Set(['/media/covers/a.w640.webp', '/media/covers/a.w320.webp']);
+  const exists = (path: string) => made.has(path);
+
+  it('name a copy by its width before the extension', () => {
+    expect(variantFile('/media/covers/a.webp', 640)).toBe('/media/covers/a.w640.webp');
+    expect(isVariantFile('/media/covers/a.w640.webp')).toBe(true);
+    expect(isVariantFile('/media/covers/a.webp')).toBe(false);
+  });
+
+  it('answer ?width= with the copy the build made, and anything else with the original', () => {
+    expect(mediaVariantPath('/media/covers/a.webp', 'width=640&height=360', exists)).toBe('/media/covers/a.w640.webp');
+    expect(mediaVariantPath('/media/covers/a.webp', '?width=320', exists)).toBe('/media/covers/a.w320.webp');
+    expect(mediaVariantPath('/media/covers/a.webp', 'width=960', exists)).toBeNull();
+    expect(mediaVariantPath('/media/covers/a.webp', 'width=641', exists)).toBeNull();
+    expect(mediaVariantPath('/media/covers/a.webp', 'width=../../etc/passwd', exists)).toBeNull();
+    expect(mediaVariantPath('/media/covers/a.webp', '', exists)).toBeNull();
+    expect(mediaVariantPath('/media/covers/a.w640.webp', 'width=320', exists)).toBeNull();
+    expect(mediaVariantPath('/kinoprogram', 'width=640', exists)).toBeNull();
   });
 });

@@ -85,7 +85,8 @@ describe('what the build precaches', () => {
       '_astro/MyPage.h8.js': 'import{j}from"./jsx-runtime.f6.js";import"./qr.i9.js";',
       '_astro/qr.i9.js': 'export{}',
     };
-    const article = '<link rel="stylesheet" href="/_astro/page.z0.css"><script type="module" src="/_astro/Header.a1.js"></script>';
+    const article =
+      '<link rel="preload" href="/_astro/figtree-latin.k1.woff2" as="font" type="font/woff2" crossorigin><link rel="stylesheet" href="/_astro/page.z0.css"><script type="module" src="/_astro/Header.a1.js"></script>';
     const search =
       '<astro-island uid="x" component-url="/_astro/SearchApp.e5.js" renderer-url="/_astro/client.g7.js" ssr client="load"></astro-island><a href="/_astro/readme.txt">x</a>';
     const used = assetsOfPages([article, search], (file) => modules[file]);
@@ -93,6 +94,7 @@ describe('what the build precaches', () => {
       '_astro/Header.a1.js',
       '_astro/SearchApp.e5.js',
       '_astro/client.g7.js',
+      '_astro/figtree-latin.k1.woff2',
       '_astro/jsx-runtime.f6.js',
       '_astro/lazy.c3.js',
       '_astro/lazy.d4.css',

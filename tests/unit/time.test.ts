@@ -1,6 +1,6 @@
 /** Dates read the same in every browser: our nynorsk names match Node's full ICU for nn-NO. */
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDayName, formatShortDay, formatTime, osloDay } from '../../src/lib/format/time';
+import { formatDate, formatDayName, formatMonth, formatShortDay, formatTime, osloDay } from '../../src/lib/format/time';
 
 const icu = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('nn-NO', { timeZone: 'Europe/Oslo', ...options });
 
@@ -14,6 +14,17 @@ describe('dates in nynorsk', () => {
       expect(formatDayName(osloDay(moment))).toBe(long.format(moment));
       expect(formatShortDay(moment)).toBe(short.format(moment));
       expect(formatDate(moment)).toBe(date.format(moment));
+    }
+  });
+
+  it('keep weekdays and months in lower case, and name months without asking the runtime', () => {
+    expect(formatShortDay('2026-11-27T18:00:00Z')).toBe('fr. 27. nov.');
+    expect(formatDayName('2026-11-27')).toBe('fredag 27. november');
+    expect(formatMonth('2026-11')).toBe('november 2026');
+    const month = icu({ month: 'long', year: 'numeric' });
+    for (let n = 0; n < 24; n += 1) {
+      const moment = new Date(Date.UTC(2026, n, 15, 12));
+      expect(formatMonth(moment.toISOString().slice(0, 7))).toBe(month.format(moment));
     }
   });
 

@@ -13,3 +13,9 @@ export function formatDecimal(value: number, maximumFractionDigits = 1): string 
   const sign = value < 0 && rounded !== 0 ? '−' : '';
   return fraction ? `${sign}${grouped},${fraction}` : `${sign}${grouped}`;
 }
+
+/** A price in whole kroner: 120 → '120 kr', 12500 → '12 500 kr' (a no-break space before kr), 0 → 'Gratis'. */
+export function formatPrice(kroner: number): string {
+  if (!Number.isFinite(kroner) || kroner < 0) return '';
+  return kroner === 0 ? 'Gratis' : `${formatDecimal(kroner, 0)}\u00a0kr`;
+}

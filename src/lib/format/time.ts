@@ -65,6 +65,12 @@ export function formatTime(moment: Date | string): string {
   return clockFormat.format(new Date(moment)).replace(':', '.');
 }
 
+/** 'november 2026' for a YYYY-MM month (the date picker's caption; capitalise it at the start of a line). */
+export function formatMonth(month: string): string {
+  const { month: index, year } = partsOf(`${month}-15`);
+  return `${MONTHS[index]} ${year}`;
+}
+
 /** '24. november 2026' */
 export function formatDate(moment: Date | string | number): string {
   const { date, month, year } = partsOf(osloDay(new Date(moment)));

@@ -89,8 +89,16 @@ location ~ ${safeRegex(PAGEFIND_HASHED_PATTERN)} {
     try_files $uri =404;
 }
 
+# Local media answer the platform's ?width= like the CMS does: the build writes a copy per width
+# beside each image (name.w640.webp, src/integrations/media-variants.ts). Only a file the build
+# wrote can answer (the name before .w is an image, never a directory, so nothing in the
+# argument can leave it); any other width, or none, gets the original.
 location ^~ /media/ {
     set $kaia_cache ${quote(CACHE_MEDIA)};
+    location ~ ^(?<kaia_media>/media/.+)\\.(?<kaia_media_ext>webp|jpe?g|png|avif)$ {
+        set $kaia_cache ${quote(CACHE_MEDIA)};
+        try_files $kaia_media.w$arg_width.$kaia_media_ext $uri =404;
+    }
     try_files $uri =404;
 }
 

@@ -22,6 +22,8 @@ import { pageFile, sitemapPageFiles } from '../seo/sitemap-files';
 export const PRECACHE_GLOBS = [
   '**/*.{html,css,js}',
   '*.svg',
+  // The typeface's files; only the one the pages preload goes in (the rest load when needed).
+  '_astro/*.woff2',
   // The search: Pagefind's module, the Norwegian WASM, the entry, and every index chunk. Its web
   // worker is not used (PAGEFIND_OPTIONS in src/lib/search/engine.ts), so not stored either.
   'pagefind/pagefind-entry.json',
@@ -60,10 +62,10 @@ export function keepInPrecache(url: string, pages: ReadonlySet<string>): boolean
   return !url.endsWith('.html') || pages.has(url);
 }
 
-/** The build's script and style files a page names: scripts, stylesheets, island components and renderers. */
+/** The build's files a page names: scripts, stylesheets, island components, renderers and preloaded fonts. */
 export function pageAssetFiles(html: string): string[] {
   const files = new Set<string>();
-  for (const match of html.matchAll(/\b(?:src|href|component-url|renderer-url|before-hydration-url)="\/(_astro\/[^"?#]+\.(?:js|css))"/g)) {
+  for (const match of html.matchAll(/\b(?:src|href|component-url|renderer-url|before-hydration-url)="\/(_astro\/[^"?#]+\.(?:js|css|woff2))"/g)) {
     files.add(match[1] as string);
   }
   return [...files];

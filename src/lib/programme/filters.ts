@@ -20,7 +20,7 @@
 import type { AgeLimit, Page } from '../../schemas';
 import type { Showing } from './programme';
 import { capitalise } from '../format/text';
-import { formatDayName, nextDay, osloDay } from '../format/time';
+import { formatDayName, formatMonth, nextDay, osloDay } from '../format/time';
 
 export type ProgrammeKind = 'film' | 'culture';
 export type FacetKey = 'dag' | 'sjanger' | 'kategori' | 'alder';
@@ -294,8 +294,6 @@ export interface MonthGrid {
   weeks: (string | null)[][];
 }
 
-const monthFormat = new Intl.DateTimeFormat('nn-NO', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
@@ -311,6 +309,6 @@ export function monthGrids(days: string[]): MonthGrid[] {
     for (let day = 1; day <= daysInMonth(year, number); day += 1) cells.push(`${month}-${String(day).padStart(2, '0')}`);
     while (cells.length % 7 !== 0) cells.push(null);
     const weeks = Array.from({ length: cells.length / 7 }, (_, index) => cells.slice(index * 7, index * 7 + 7));
-    return { month, label: capitalise(monthFormat.format(new Date(Date.UTC(year, number - 1, 15)))), weeks };
+    return { month, label: capitalise(formatMonth(month)), weeks };
   });
 }

@@ -1,0 +1,54 @@
+/**
+ * Writes full-page PNGs of the pages a visitor sees most, at 1280 and 390 px wide, into
+ * reports/screenshots/ (git-ignored), to be looked at. Asserts nothing beyond the pages loading.
+ * Consent is answered first (but for one first visit of the front page), so it does not repeat.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { CONSENT_KEY, serialiseConsent } from '../../src/lib/analytics/consent';
+import { readSnapshot } from '../../src/lib/content/snapshot';
+import { demoMember } from '../../tests/e2e/filmclub-helpers';
+
+const OUT = 'reports/screenshots';
+const content = readSnapshot('content');
+const film = content.productions.find((production) => production.objectClass === 'movie' && content.events.some((event) => event.production.pageReference === production.pageReference));
+const culture = content.productions.find((production) => production.object === 'culture');
+const pages: [string, string][] = [
+  ['framside', '/'],
+  ['kinoprogram', '/kinoprogram'],
+  ['film', `/${film?.pageReference ?? ''}`],
+  ['kultur', `/${culture?.pageReference ?? ''}`],
+  ['artikkel', '/article/sommarkaf'],
+  ['sok', '/search?q=basseng'],
+];
+const widths = [1280, 390];
+
+async function shoot(page: Page, name: string, width: number) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });
+}
+
+test.beforeAll(() => mkdirSync(OUT, { recursive: true }));
+
+for (const width of widths) {
+  test(`pages at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
+    await page.goto('/');
+    await shoot(page, 'framside-forste-besok', width);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [CONSENT_KEY, serialiseConsent('denied', new Date())] as const);
+    for (const [name, path] of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      if (name === 'sok') await expect(page.locator('.search-result').first()).toBeVisible();
+      await shoot(page, name, width);
+    }
+    await page.goto('/filmklubb/logg-inn');
+    await page.getByLabel('E-postadresse').fill(demoMember.email);
+    await page.getByLabel('Passord', { exact: true }).fill(demoMember.password);
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await expect(page).toHaveURL(/\/filmklubb\/mi-side$/);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await shoot(page, 'mi-side', width);
+  });
+}
