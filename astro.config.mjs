@@ -10,6 +10,8 @@ import { hosting } from './src/integrations/hosting.ts';
 import { VIDEO_ORIGINS } from './src/lib/site/video.ts';
 import { mediaVariants } from './src/integrations/media-variants.ts';
 import { offline } from './src/integrations/offline.ts';
+import { redirectPages } from './src/integrations/redirect-pages.ts';
+import { contentLanguage } from './src/lib/seo/languages.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 
 /** Settings the config needs before content collections exist, read from the snapshot and validated by its schemas. */
@@ -33,12 +35,14 @@ export default defineConfig({
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
   redirects: Object.fromEntries(redirects.map(({ from, to }) => [from, { status: 301, destination: to }])),
-  // astro:build:done runs in this order: the search index into dist/pagefind, then the service
+  // astro:build:done runs in this order: the redirect pages, the search index into dist/pagefind, then the service
   // worker (its precache manifest must list the index), then hosting (precompresses them all).
   integrations: [
     react(),
     // Sized copies of local /media/ images for ?width= (and their serving under astro preview).
     mediaVariants(),
+    // Astro's redirect pages, rewritten as valid HTML in the site's language (before hosting compresses them).
+    redirectPages({ redirects, site: siteConfig.host, lang: contentLanguage(siteConfig.locale.default) }),
     searchIndex(),
     offline(),
     hosting({

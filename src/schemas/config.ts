@@ -91,6 +91,23 @@ export const configSchema = z
     published: z.boolean(),
     /** Platform stage the content comes from. */
     stage: z.enum(['production', 'staging', 'development']),
+    /**
+     * The house's accessibility statement (tilgjengelegheitserklæring), which Norwegian law
+     * requires public bodies to publish on uustatus.no; the footer links to it on every page.
+     */
+    accessibilityStatement: z
+      .object({
+        /** Link text in the footer. */
+        label: z.string().min(1),
+        /** Address of the published statement, such as https://uustatus.no/nn/erklaringar/publisert/…. */
+        url: z
+          .string()
+          .url()
+          .refine((value) => value.startsWith('https://'), 'accessibilityStatement.url must be an https address'),
+        /** Language of the statement when it differs from the site's, such as 'nn'. */
+        hreflang: z.string().optional(),
+      })
+      .strict(),
     /** Contact details shown in the footer and on the contact page. */
     contact: z
       .object({

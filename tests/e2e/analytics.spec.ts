@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { ANALYTICS_HOST_PATTERN } from '../../src/lib/analytics/services';
 import { CONSENT_KEY } from '../../src/lib/analytics/consent';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, scanBudget, test } from './fixtures';
 
 interface ProductionRecord {
   id: string;
@@ -279,6 +279,7 @@ test('Escape puts the question away for this page only; it is asked again on the
 });
 
 test('axe finds nothing with the consent dialog open, first shown or reopened', async ({ page }) => {
+  test.setTimeout(scanBudget(2));
   const { productionPath } = await firstOnSale(page, '/kulturprogram');
   await page.goto(productionPath);
   await expect(page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' })).toBeVisible();

@@ -1,15 +1,17 @@
 /**
  * Every URL of the build, from its sitemap: status 200, the title pattern, exactly one h1,
- * and no WCAG 2.1 A/AA violation found by axe.
+ * no WCAG 2.1 A/AA violation found by axe, and reflow at 320 px (a11y-checks.ts; checked on
+ * the same visit, by narrowing the window after the scan).
  */
-import { axeViolations, expect, sitemapPaths, test } from './fixtures';
+import { reflowProblems, WIDE, NARROW } from './a11y-checks';
+import { axeViolations, expect, scanBudget, sitemapPaths, test } from './fixtures';
 
 const SLICES = 4;
 
 for (let slice = 0; slice < SLICES; slice += 1) {
   test(`every page in the sitemap, part ${slice + 1} of ${SLICES}`, async ({ page, request }) => {
-    test.setTimeout(600_000);
     const paths = (await sitemapPaths(request)).filter((_, index) => index % SLICES === slice);
+    test.setTimeout(scanBudget(paths.length));
     expect(paths.length).toBeGreaterThan(10);
     const problems: string[] = [];
     for (const path of paths) {
@@ -20,6 +22,9 @@ for (let slice = 0; slice < SLICES; slice += 1) {
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) problems.push(`${path}: ${h1} h1 elements`);
       for (const violation of await axeViolations(page)) problems.push(`${path}: axe ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
+      await page.setViewportSize(NARROW);
+      for (const problem of await reflowProblems(page)) problems.push(`${path}: at 320 px ${problem}`);
+      await page.setViewportSize(WIDE);
     }
     expect(problems).toEqual([]);
   });

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import jsQR from 'jsqr';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, scanBudget, test } from './fixtures';
 import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault, type Fault } from './filmclub-helpers';
 
 // One after another in one worker (not in parallel), each test still standing on its own.
@@ -33,9 +33,10 @@ async function signIn(page: import('@playwright/test').Page, email: string, pass
 }
 
 test('every film-club screen passes axe, signed out and signed in', async ({ page }) => {
-  // Six axe scans; on a busy machine each can take ten seconds or more.
-  test.setTimeout(180_000);
-  for (const path of ['/filmklubb/logg-inn', '/filmklubb/bli-medlem', '/filmklubb/gloymt-passord', '/filmklubb/mi-side', FILM]) {
+  const screens = ['/filmklubb/logg-inn', '/filmklubb/bli-medlem', '/filmklubb/gloymt-passord', '/filmklubb/mi-side', FILM];
+  // One scan per screen and one signed in, plus the sign-in itself.
+  test.setTimeout(scanBudget(screens.length + 2));
+  for (const path of screens) {
     await page.goto(path);
     await expect(page.locator('h1')).toHaveCount(1);
     if (path === FILM) await expect((await filmPanel(page)).getByText(/av 5/).first()).toBeVisible();

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { FIXED_NOW } from './clock';
-import { axeViolations, expect, sitemapPaths, test } from './fixtures';
+import { reflowProblems, WIDE, NARROW } from './a11y-checks';
+import { axeViolations, expect, scanBudget, sitemapPaths, test } from './fixtures';
 
 interface ContentEvent {
   object: 'movie' | 'culture';
@@ -161,8 +162,7 @@ test('without JavaScript, filter links open generated pages that list only what 
 
 const SLICES = 3;
 for (let slice = 0; slice < SLICES; slice += 1) {
-  test(`every generated filter page passes axe, has the title pattern and one h1, and is noindex; part ${slice + 1} of ${SLICES}`, async ({ page, request }, testInfo) => {
-    test.setTimeout(600_000);
+  test(`every generated filter page passes axe, reflows at 320 px, has the title pattern and one h1, and is noindex; part ${slice + 1} of ${SLICES}`, async ({ page, request }, testInfo) => {
     // Both servers send the same files; axe reads the same HTML either way, so it runs against nginx (as production).
     const runAxe = testInfo.project.name === 'nginx';
     const paths = new Set<string>();
@@ -173,8 +173,11 @@ for (let slice = 0; slice < SLICES; slice += 1) {
     const all = [...paths].sort();
     expect(all.length).toBeGreaterThan(40);
     const inSitemap = new Set(await sitemapPaths(request));
+    const mine = all.filter((_, index) => index % SLICES === slice);
+    // Without axe (the preview project) a page takes a fraction of a scan's time.
+    test.setTimeout(runAxe ? scanBudget(mine.length) : scanBudget(Math.ceil(mine.length / 4)));
     const problems: string[] = [];
-    for (const path of all.filter((_, index) => index % SLICES === slice)) {
+    for (const path of mine) {
       const response = await page.goto(path);
       if (response?.status() !== 200) problems.push(`${path}: status ${response?.status()}`);
       const title = await page.title();
@@ -183,6 +186,10 @@ for (let slice = 0; slice < SLICES; slice += 1) {
       if ((await page.locator('meta[name="robots"]').getAttribute('content'))?.includes('noindex') !== true) problems.push(`${path}: not noindex`);
       if (inSitemap.has(path)) problems.push(`${path}: in the sitemap`);
       if (runAxe) for (const violation of await axeViolations(page)) problems.push(`${path}: axe ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
+      // Reflow at 320 px (WCAG 1.4.10) on the same visit.
+      await page.setViewportSize(NARROW);
+      for (const problem of await reflowProblems(page)) problems.push(`${path}: at 320 px ${problem}`);
+      await page.setViewportSize(WIDE);
     }
     expect(problems).toEqual([]);
   });

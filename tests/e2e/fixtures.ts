@@ -34,6 +34,15 @@ export async function axeViolations(page: Page) {
   }));
 }
 
+/**
+ * The time budget of a test that scans `pages` pages with axe: a base plus a share per page, so
+ * a scan's budget grows with what it scans and holds on a busy machine. Long scans are split
+ * into parts (see every-page.spec.ts) rather than given one huge budget.
+ */
+export function scanBudget(pages: number): number {
+  return 60_000 + pages * 30_000;
+}
+
 /** Every path in the build's sitemap. */
 export async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
   const response = await request.get('/sitemap.xml');

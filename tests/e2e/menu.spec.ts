@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
 test('the skip link takes keyboard users to the main content', async ({ page }) => {
@@ -80,7 +81,12 @@ test('the footer carries the legal links, the accessibility statement and the co
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Personvernerklæring' })).toHaveAttribute('href', '/article/personvernerklaering');
   await expect(footer.getByRole('link', { name: 'Info om cookies' })).toHaveAttribute('href', '/article/info-om-cookies');
-  await expect(footer.getByRole('link', { name: 'Tilgjengelegheitserklæring' })).toHaveAttribute('hreflang', 'nn');
+  const statement = footer.getByRole('link', { name: 'Tilgjengelegheitserklæring' });
+  await expect(statement).toHaveAttribute('hreflang', 'nn');
+  // Its address is site configuration (content/config.json), on uustatus.no.
+  const config = JSON.parse(readFileSync('content/config.json', 'utf8')) as { accessibilityStatement: { url: string } };
+  expect(config.accessibilityStatement.url).toMatch(/^https:\/\/uustatus\.no\//);
+  await expect(statement).toHaveAttribute('href', config.accessibilityStatement.url);
   await expect(footer.getByRole('link', { name: 'Kontakt oss' })).toHaveAttribute('href', '/kontakt');
   await expect(footer.getByRole('link', { name: 'post@kulturhuset-kaia.example' })).toBeVisible();
   await expect(footer).toContainText('+47 12 34 56 78');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, scanBudget, test } from './fixtures';
 
 type Article = { slug: string; title: string; content: string };
 const articles: Article[] = JSON.parse(readFileSync('content/articles.json', 'utf8'));
@@ -175,6 +175,7 @@ test('without JavaScript, says that search needs it and where to look instead', 
 });
 
 test('the search page with results passes axe, and more results come on request', async ({ page }) => {
+  test.setTimeout(scanBudget(1));
   await search(page, 'kulturhuset');
   await expect(results(page)).toHaveCount(10);
   expect(await axeViolations(page)).toEqual([]);

@@ -69,7 +69,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
 
   return (
     <div className="search">
-      <form className="search-form" role="search" action={action} method="get" onSubmit={submitted}>
+      <form className="search-form" role="search" aria-label="Søk i artiklar og kulturarrangement" action={action} method="get" onSubmit={submitted}>
         <div className="field">
           <label htmlFor="sok-q">Søk i artiklar og kulturarrangement</label>
           <input

@@ -1,4 +1,18 @@
 /**
+ * The language of the site's text, from the platform's locale code. The platform knows one
+ * Norwegian locale, 'nb', and names the site's locale so (content/config.json, SPEC); the texts
+ * of this house are written in nynorsk, and the markup must name the language the text is in
+ * (WCAG 3.1.1: screen readers pick their voice by it, Pagefind its stemmer), so 'nb' means 'nn'
+ * here. Every `lang` the site writes for its own pages comes from this one function.
+ */
+const CONTENT_LANGUAGES: Record<string, string> = { nb: 'nn' };
+
+/** 'nb' → 'nn'; any other locale code is taken as the language it names. */
+export function contentLanguage(locale: string): string {
+  return CONTENT_LANGUAGES[locale] ?? locale;
+}
+
+/**
  * Language names as the content writes them in nynorsk ('dansk og norsk', 'norsk (dubba) og
  * engelsk') turned into BCP 47 codes for structured data. Names we do not know are left out
  * rather than guessed.

@@ -1,0 +1,37 @@
+/**
+ * Rewrites the redirect pages of the build (Astro's `redirects` config writes them as meta
+ * refresh pages for plain file hosts) as valid HTML in the site's language
+ * (src/lib/pages/redirect-page.ts). Runs before hosting, which precompresses them.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { normalisePath } from '../lib/pages/paths';
+import { redirectPageHtml } from '../lib/pages/redirect-page';
+
+export interface RedirectPagesOptions {
+  redirects: { from: string; to: string }[];
+  /** Public origin of the site, for the canonical links. */
+  site: string;
+  /** Language of the pages' text. */
+  lang: string;
+}
+
+export function redirectPages({ redirects, site, lang }: RedirectPagesOptions): AstroIntegration {
+  return {
+    name: 'kaia-redirect-pages',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        for (const { from, to } of redirects) {
+          const target = /^https?:\/\//.test(to) ? to : normalisePath(to);
+          const folder = join(root, normalisePath(from));
+          await mkdir(folder, { recursive: true });
+          await writeFile(join(folder, 'index.html'), redirectPageHtml({ to: target, canonicalUrl: new URL(target, site).href, lang }));
+        }
+        logger.info(`${redirects.length} redirect pages written`);
+      },
+    },
+  };
+}
