@@ -6,7 +6,7 @@ import type { Event } from '../../schemas';
 import type { SiteContent } from '../content/files';
 import type { Route, RouteTable } from '../pages/routes';
 import { routeSourcesOf } from '../pages/sources';
-import { filterPages, programmeKindOf, type FilterPage } from './filters';
+import { filterPages, programmeKindOf, type FilterPage } from './filter-model';
 import { upcomingShowings } from './programme';
 
 export interface FilterRoute {

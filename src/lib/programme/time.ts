@@ -71,3 +71,16 @@ export function formatDate(moment: Date | string | number): string {
   return `${date}. ${MONTHS[month]} ${year}`;
 }
 
+
+/** 'november 2026' for a YYYY-MM month. */
+export function formatMonth(month: string): string {
+  const { month: index, year } = partsOf(`${month}-15`);
+  return `${MONTHS[index]} ${year}`;
+}
+
+/** The Oslo day `count` days after a YYYY-MM-DD day (before it when negative). */
+export function addDays(day: string, count: number): string {
+  const noon = new Date(`${day}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + count);
+  return noon.toISOString().slice(0, 10);
+}
