@@ -133,7 +133,7 @@ function setup(nav: HTMLElement): void {
       state = link.hasAttribute('data-filter-reset') ? {} : withChoice(state, link.dataset['filter'] as FacetKey, link.dataset['value'] ?? '');
       window.history.pushState(null, '', `${base}${queryString(kind, state)}`);
       render();
-      const picker = link.closest('details');
+      const picker = link.closest<HTMLDetailsElement>('details.date-picker');
       if (picker) {
         // A date was picked: close the picker and keep focus on the chosen day.
         picker.open = false;
