@@ -4,7 +4,7 @@ import { AGE_STEPS, ageLimitValue, companionRule, withinAgeStep } from '../../sr
 import { ageLimits } from '../../src/schemas/production';
 import { groupByFilm, programmeByFilm, todayListing } from '../../src/lib/programme/by-film';
 import { activeCount, filterPages, programmeWindow } from '../../src/lib/programme/filter-model';
-import { horizonEnd, isWeek, isoWeek, laterWeek, weekLabel, weekStart, weeksOf } from '../../src/lib/programme/horizon';
+import { cappedEnd, horizonEnd, isWeek, isoWeek, laterWeek, weekLabel, weekStart, weeksOf } from '../../src/lib/programme/horizon';
 import { nextShowings, upcomingShowings } from '../../src/lib/programme/programme';
 import { placeBlocks } from '../../src/lib/pages/placement';
 import type { Block } from '../../src/schemas';
@@ -95,6 +95,18 @@ describe('the horizon and the week pages', () => {
     expect(page).toMatchObject({ until: '2026-12-06', earlier: null, later: '2026-51' });
     const genre = programmeWindow(showings, { alder: 'a' }, end);
     expect(genre.until).toBe('2026-12-06');
+  });
+
+  it('stops earlier when the horizon holds more showings than a page should carry, never mid-day', () => {
+    const days = ['2026-11-23', '2026-11-23', '2026-11-24', '2026-11-24', '2026-11-25', '2026-12-20'];
+    expect(cappedEnd(days, '2026-12-06', 10)).toBe('2026-12-06');
+    expect(cappedEnd(days, '2026-12-06', 5)).toBe('2026-12-06');
+    expect(cappedEnd(days, '2026-12-06', 4)).toBe('2026-11-24');
+    expect(cappedEnd(days, '2026-12-06', 3)).toBe('2026-11-23');
+    expect(cappedEnd(days, '2026-12-06', 1)).toBe('2026-11-23');
+    const capped = programmeWindow(showings, {}, horizonEnd(now), 3);
+    expect(capped.shown.map(({ event: e }) => e.id)).toEqual(['d1', 'n1', 'd2']);
+    expect(capped).toMatchObject({ until: '2026-11-23', later: '2026-48' });
   });
 
   it('lists a whole day on a day page and a whole week on a week page, with the weeks around it', () => {

@@ -23,7 +23,7 @@ import type { AgeLimit } from '../../schemas/age-limits';
 import { AGE_STEPS, withinAgeStep } from '../films/age-limit';
 import { capitalise } from '../format/text';
 import { ageLabel, categoryLabel, facetSlug, type ProgrammeKind } from './filter-labels';
-import { isWeek, isoWeek, laterWeek, weekLabel, weeksOf } from './horizon';
+import { cappedEnd, isWeek, isoWeek, laterWeek, weekLabel, weeksOf } from './horizon';
 import type { Showing } from './programme';
 import { formatDayName, nextDay, osloDay } from './time';
 
@@ -268,10 +268,11 @@ export interface ProgrammeWindow {
 
 /**
  * The showings a programme page lists: its filter applied and, unless it is a day or a week page,
- * only those up to the horizon's last day `end`. Beyond it, 'Seinare' leads to the next week with
- * showings; a week page leads to the weeks before and after it that have showings.
+ * only those up to the horizon's last day `end` (earlier when more than `max` showings fall
+ * before it: horizon.ts cappedEnd). Beyond it, 'Seinare' leads to the next week with showings;
+ * a week page leads to the weeks before and after it that have showings.
  */
-export function programmeWindow(all: Showing[], state: FilterState, end: string): ProgrammeWindow {
+export function programmeWindow(all: Showing[], state: FilterState, horizonEnd: string, max?: number): ProgrammeWindow {
   const filtered = applyFilter(all, state);
   const days = new Set(all.map((showing) => showingFacts(showing).day));
   if (state.veke !== undefined) {
@@ -282,6 +283,11 @@ export function programmeWindow(all: Showing[], state: FilterState, end: string)
     return { shown: filtered, until: null, earlier: before ?? null, later: after ?? null };
   }
   if (state.dag !== undefined) return { shown: filtered, until: null, earlier: null, later: null };
+  const end = cappedEnd(
+    filtered.map((showing) => showingFacts(showing).day),
+    horizonEnd,
+    max,
+  );
   return {
     shown: filtered.filter((showing) => showingFacts(showing).day <= end),
     until: end,

@@ -13,6 +13,26 @@ export function horizonEnd(now: Date, days: number = DEFAULT_HORIZON_DAYS): stri
   return addDays(osloDay(now), Math.max(1, Math.floor(days)) - 1);
 }
 
+/**
+ * Most showings a page that stops at the horizon lists. A house with many halls (or the large
+ * benchmark dataset, 27 events a day) would otherwise send hundreds of kilobytes: such a page
+ * stops at the last whole day that fits, and 'Seinare' and the day pages carry the rest.
+ */
+export const HORIZON_MAX_SHOWINGS = 120;
+
+/**
+ * The last day to list, given the days of the showings in the horizon (one entry per showing,
+ * any order): `end`, or an earlier day when more than `max` showings fall before it. The first
+ * day is always listed whole.
+ */
+export function cappedEnd(days: readonly string[], end: string, max: number = HORIZON_MAX_SHOWINGS): string {
+  const sorted = days.filter((day) => day <= end).sort();
+  if (sorted.length <= max) return end;
+  // The day of the first showing past `max` does not fit whole; the day before it is the last.
+  const overflow = sorted[max]!;
+  return sorted.filter((day) => day < overflow).at(-1) ?? overflow;
+}
+
 const WEEK_PATTERN = /^(\d{4})-(\d{2})$/;
 
 /** The ISO week of a day, as its path segment: '2026-50' (the ISO week-year, then the week). */
