@@ -212,8 +212,12 @@ test('on a phone the filters fold into one control that counts the active ones, 
     const fold = filters.locator('summary', { hasText: /^Filter/ });
     await expect(fold).toHaveText('Filter');
     await expect(filters.getByRole('group', { name: 'Sjanger' })).toBeHidden();
-    const firstDay = page.locator('.programme [data-programme-group]').first().getByRole('heading', { level: 3 });
-    expect((await box(firstDay)).y + (await box(firstDay)).height).toBeLessThanOrEqual(844);
+    if (javaScriptEnabled) {
+      // Without JavaScript the site's menu stands open above the page (site-header.ts folds it), so only then is the first screen measured.
+      const firstDay = page.locator('.programme [data-programme-group]').first().getByRole('heading', { level: 3 });
+      const { y, height } = await box(firstDay);
+      expect(y + height).toBeLessThanOrEqual(844);
+    }
     await fold.click();
     await filters.getByRole('group', { name: 'Sjanger' }).getByRole('link', { name: 'Drama', exact: true }).click();
     await expect(page).toHaveURL(javaScriptEnabled ? /\/kinoprogram\?sjanger=drama$/ : /\/kinoprogram\/sjanger\/drama\/?$/);
