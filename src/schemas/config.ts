@@ -126,6 +126,17 @@ export const configSchema = z
           .strict(),
       })
       .strict(),
+    /** How the programme pages list what is on. Optional: without it they show 14 days. */
+    programme: z
+      .object({
+        /**
+         * Days /kinoprogram, /kulturprogram and their genre, category and age pages show, today
+         * included; later days are on the week pages (/kinoprogram/veke/2026-50) and day pages.
+         */
+        horizonDays: z.number().int().min(1).max(366),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

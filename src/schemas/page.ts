@@ -80,6 +80,8 @@ export const blockComponents = [
   'movie-info',
   'newsletter',
   'search-field',
+  /** What is on today (the front page's strip): the source's events that start later today. */
+  'today',
 ] as const;
 
 export const blockSchema = z

@@ -1,8 +1,9 @@
 import { z } from 'astro/zod';
 import { imageSchema } from './image';
+import { ageLimits } from './age-limits';
 
-/** Norwegian age limits: A (alle) and 6, 9, 12, 15, 18 years. */
-export const ageLimits = ['A', '6', '9', '12', '15', '18'] as const;
+export { ageLimits };
+/** Norwegian age limits (src/schemas/age-limits.ts). */
 export const ageLimitSchema = z.enum(ageLimits);
 
 /** Slug plus a five-character code, the production's path at the site root. */

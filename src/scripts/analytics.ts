@@ -34,7 +34,7 @@ declare global {
   }
 }
 
-/** Ticket links to the external provider (TicketAction.astro). */
+/** Ticket links to the external provider (the time buttons of ShowingTime.astro). */
 const TICKET_LINK = 'a[data-ticket-link]';
 
 export interface RunningAnalytics {

@@ -1,8 +1,8 @@
 /**
  * A build lists what was upcoming when it ran, and names days 'I dag' and 'I morgon' as they
  * were then. Visitors may read it later, so in the browser:
- * - showings that have started are hidden, with their day group, and the empty note shown
- *   when nothing is left;
+ * - showings that have started are hidden, with their film or event (the group of time buttons)
+ *   and their day group, and the empty note shown when nothing is left;
  * - day headings are named again from the visitor's clock (in Oslo time).
  * Runs on load and every minute while the page is open.
  */
@@ -12,6 +12,9 @@ export function refreshProgramme(root: ParentNode, now: number): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-starts]')) {
     const starts = Date.parse(element.dataset['starts'] ?? '');
     if (!Number.isNaN(starts) && starts <= now) element.hidden = true;
+  }
+  for (const group of root.querySelectorAll<HTMLElement>('[data-showing-group]')) {
+    group.hidden = group.querySelector('[data-starts]:not([hidden])') === null;
   }
   for (const group of root.querySelectorAll<HTMLElement>('[data-programme-group]')) {
     group.hidden = group.querySelector('[data-starts]:not([hidden])') === null;

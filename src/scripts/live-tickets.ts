@@ -8,7 +8,7 @@
 import { createRuntimeApi } from '../lib/live-events/client';
 import { $events, loadEvents } from '../lib/live-events/store';
 import { ticketState } from '../lib/programme/programme';
-import { BUY_TICKET, FEW_TICKETS, noTicketReason, ticketLinkLabel } from '../lib/programme/ticket-labels';
+import { FEW_TICKETS, noTicketReason, ticketLinkPrefix } from '../lib/programme/ticket-labels';
 import { formatDayName, formatShortDay, formatTime, osloDay } from '../lib/format/time';
 import type { Event } from '../schemas/event';
 import { refreshProgramme } from './live-programme';
@@ -51,25 +51,30 @@ function redrawTime(row: HTMLElement, event: Event): void {
   if (time) time.textContent = formatTime(event.startTime);
 }
 
-function redrawAction(row: HTMLElement, event: Event, title: string, list: HTMLElement): void {
-  const cell = row.querySelector<HTMLElement>('[data-ticket-action]');
-  if (!cell) return;
+/** The time button again (as ShowingTime.astro draws it), from the event as it is now. */
+function redrawAction(row: HTMLElement, event: Event, title: string): void {
+  const old = row.querySelector<HTMLElement>('.slot__button');
+  if (!old) return;
   const state = ticketState(event, new Date());
   const reason = noTicketReason(state);
-  if (reason !== null) {
-    cell.replaceChildren(element('span', state.kind === 'started' ? 'status' : 'status status--stop', reason));
-    return;
+  const note = old.querySelector('.slot__note')?.textContent?.trim();
+  const button = reason === null ? element('a', 'slot__button') : element('span', 'slot__button slot__button--off');
+  if (button instanceof HTMLAnchorElement) {
+    button.href = event.ticketUrl;
+    button.dataset['ticketLink'] = '';
+    button.append(element('span', 'visually-hidden', ticketLinkPrefix(title, formatShortDay(event.startTime))));
   }
-  // Reuse a link from the build; the list around it carries the production's analytics item.
-  const model = cell.querySelector<HTMLAnchorElement>('[data-ticket-link]') ?? list.querySelector<HTMLAnchorElement>('[data-ticket-link]');
-  const link = model ? (model.cloneNode(true) as HTMLAnchorElement) : element('a', 'button button--ticket', BUY_TICKET);
-  link.dataset['ticketLink'] = '';
-  link.href = event.ticketUrl;
-  link.setAttribute('aria-label', ticketLinkLabel(title, `${formatShortDay(event.startTime)} kl. ${formatTime(event.startTime)}`));
-  const wrapper = element('span', 'ticket-action');
-  if (state.kind === 'on-sale' && state.few) wrapper.append(element('span', 'status status--few', FEW_TICKETS));
-  wrapper.append(link);
-  cell.replaceChildren(wrapper);
+  const time = element('time', '', formatTime(event.startTime));
+  time.dateTime = event.startTime;
+  time.dataset['time'] = '';
+  button.append(time);
+  if (note) button.append(element('span', 'slot__note', ` ${note}`));
+  if (state.kind === 'on-sale' && state.few) button.append(element('span', 'slot__state', ` ${FEW_TICKETS}`));
+  if (reason !== null) button.append(element('span', state.kind === 'started' || state.kind === 'sold-out' ? 'slot__state' : 'slot__state slot__state--stop', ` ${reason}`));
+  // Keep focus where the visitor was, should the list change under it.
+  const focused = old.contains(document.activeElement);
+  old.replaceWith(button);
+  if (focused && button instanceof HTMLAnchorElement) button.focus();
 }
 
 function apply(list: HTMLElement, events: readonly unknown[]): void {
@@ -81,7 +86,7 @@ function apply(list: HTMLElement, events: readonly unknown[]): void {
     if (!row) continue;
     if (row.dataset['starts'] !== event.startTime) moved = true;
     redrawTime(row, event);
-    redrawAction(row, event, title, list);
+    redrawAction(row, event, title);
   }
   if (moved) {
     const rows = [...list.querySelectorAll<HTMLElement>('[data-event-id]')];

@@ -10,9 +10,10 @@
  * 'I dag' and 'I morgon' follow the visitor's clock, like the day headings
  * (src/scripts/live-programme.ts, whose refresh also hides showings that have started).
  */
-import type { AgeLimit } from '../schemas';
+import type { AgeLimit } from '../schemas/age-limits';
 import {
-  countText,
+  activeCount,
+  facetPath,
   isActive,
   matchesFilter,
   parseQuery,
@@ -21,12 +22,16 @@ import {
   type FilterState,
   type ProgrammeKind,
   type ShowingFacts,
-} from '../lib/programme/filters';
+} from '../lib/programme/filter-model';
+import { countText } from '../lib/programme/filter-labels';
 import { capitalise } from '../lib/format/text';
-import { formatDayName, nextDay, osloDay } from '../lib/format/time';
+import { addDays, formatDayName, nextDay, osloDay } from '../lib/format/time';
 import { refreshProgramme } from './live-programme';
 
-function factsOf(element: HTMLElement): ShowingFacts | null {
+/** A showing's facts, from its film or event (the group around its time button). */
+function factsOf(row: HTMLElement): ShowingFacts | null {
+  const element = row.closest<HTMLElement>('[data-age]');
+  if (!element) return null;
   const { day, categories, age } = element.dataset;
   if (!day || age === undefined) return null;
   return { day, categories: (categories ?? '').split(' ').filter(Boolean), age: (age === 'a' ? 'A' : age) as AgeLimit };
@@ -48,6 +53,10 @@ function setup(nav: HTMLElement): void {
   const status = nav.querySelector<HTMLElement>('[data-filter-count]');
   const chosenDay = nav.querySelector<HTMLElement>('[data-chosen-day]');
   const reset = nav.querySelector<HTMLAnchorElement>('[data-filter-reset]');
+  const summary = nav.querySelector<HTMLElement>('[data-filter-summary]');
+  // Days after the horizon are not on this page: their links keep to the day's own page.
+  const until = nav.dataset['until'];
+  const beyond = (facet: FacetKey, value: string) => facet === 'dag' && until !== undefined && value > until;
   let state: FilterState = full ? parseQuery(kind, window.location.search) : (JSON.parse(nav.dataset['state'] ?? '{}') as FilterState);
 
   // The date picker's links carry only their href (a year of them would weigh on every page):
@@ -62,7 +71,8 @@ function setup(nav: HTMLElement): void {
   }
   const relativeDays = new Set([today, nextDay(today)]);
 
-  const hrefFor = (facet: FacetKey, value: string) => `${base}${queryString(kind, withChoice(state, facet, value))}`;
+  const hrefFor = (facet: FacetKey, value: string) =>
+    beyond(facet, value) ? facetPath(base, facet, value) : `${base}${queryString(kind, withChoice(state, facet, value))}`;
 
   const count = () => {
     if (!programme || !status) return;
@@ -104,6 +114,10 @@ function setup(nav: HTMLElement): void {
       reset.hidden = !active;
       reset.href = base;
     }
+    if (summary) {
+      const chosen = activeCount(kind, state);
+      summary.textContent = chosen > 0 ? `Filter (${chosen})` : 'Filter';
+    }
     count();
   };
 
@@ -113,11 +127,13 @@ function setup(nav: HTMLElement): void {
       const target = event.target instanceof Element ? event.target : null;
       const link = target?.closest<HTMLAnchorElement>('a[data-filter], a[data-filter-reset]');
       if (!link) return;
+      // A day beyond the horizon opens its own page.
+      if (beyond(link.dataset['filter'] as FacetKey, link.dataset['value'] ?? '')) return;
       event.preventDefault();
       state = link.hasAttribute('data-filter-reset') ? {} : withChoice(state, link.dataset['filter'] as FacetKey, link.dataset['value'] ?? '');
       window.history.pushState(null, '', `${base}${queryString(kind, state)}`);
       render();
-      const picker = link.closest('details');
+      const picker = link.closest<HTMLDetailsElement>('details.date-picker');
       if (picker) {
         // A date was picked: close the picker and keep focus on the chosen day.
         picker.open = false;
@@ -132,9 +148,57 @@ function setup(nav: HTMLElement): void {
     });
   }
 
+  // A shared link to a day beyond the horizon: that day's own page holds its showings.
+  if (full && state.dag !== undefined && beyond('dag', state.dag)) {
+    window.location.replace(facetPath(base, 'dag', state.dag));
+    return;
+  }
+  enhanceDatePicker(nav);
   render();
   // Showings hidden later by the live refresh (they started) change the count too.
   if (programme) new MutationObserver(count).observe(programme, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+}
+
+const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/**
+ * The date picker as a keyboard grid: one of its day links is in the tab order (the chosen day,
+ * else the first), arrow keys move between days with showings (left/right a day, up/down a
+ * week; days without showings are skipped to the nearest with), Home/End to the first and last.
+ * Each link's name is the full date, so the move is announced.
+ */
+function enhanceDatePicker(nav: HTMLElement): void {
+  const grid = nav.querySelector<HTMLElement>('[data-day-links]');
+  if (!grid) return;
+  const links = [...grid.querySelectorAll<HTMLAnchorElement>('a')].filter((link) => link.dataset['value']);
+  if (links.length === 0) return;
+  const days = links.map((link) => link.dataset['value'] ?? '');
+  const focusable = (target: HTMLAnchorElement) => {
+    for (const link of links) link.tabIndex = link === target ? 0 : -1;
+  };
+  focusable(links.find((link) => link.getAttribute('aria-current') === 'true') ?? links[0]!);
+  grid.addEventListener('keydown', (event) => {
+    const from = event.target instanceof HTMLAnchorElement ? links.indexOf(event.target) : -1;
+    if (from === -1 || event.altKey || event.ctrlKey || event.metaKey) return;
+    let to = -1;
+    if (event.key === 'Home') to = 0;
+    else if (event.key === 'End') to = links.length - 1;
+    else if (event.key in ARROW_STEPS) {
+      const step = ARROW_STEPS[event.key]!;
+      if (Math.abs(step) === 1) to = Math.min(links.length - 1, Math.max(0, from + step));
+      else {
+        const wanted = addDays(days[from]!, step);
+        const later = days.findIndex((day) => day >= wanted);
+        const earlier = days.filter((day) => day <= wanted).length - 1;
+        to = step > 0 ? later : earlier;
+        if (to === -1) to = from;
+      }
+    } else return;
+    event.preventDefault();
+    const target = links[to]!;
+    focusable(target);
+    target.focus();
+  });
 }
 
 let started = false;

@@ -60,9 +60,9 @@ async function stubTicketProvider(page: Page): Promise<void> {
 /** The first showing in a list that offers a ticket: its production page and ticket link. */
 async function firstOnSale(page: Page, listPath: string) {
   await page.goto(listPath);
-  const showing = page.locator('.showing', { has: page.locator('a[data-ticket-link]') }).first();
-  const productionPath = (await showing.locator('.showing__title a').getAttribute('href')) ?? '';
-  const ticket = showing.locator('a[data-ticket-link]');
+  const showing = page.locator('.programme [data-showing-group]', { has: page.locator('a[data-ticket-link]') }).first();
+  const productionPath = (await showing.locator('.programme-item__title a').getAttribute('href')) ?? '';
+  const ticket = showing.locator('a[data-ticket-link]').first();
   const ticketUrl = (await ticket.getAttribute('href')) ?? '';
   return { productionPath, ticket, ticketUrl };
 }

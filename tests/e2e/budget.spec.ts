@@ -13,3 +13,10 @@ test('an article page loads under 10 KB of JavaScript (gzip), and no framework',
   expect(total).toBeLessThan(10 * 1024);
   expect(scripts.map((script) => script.url).filter((url) => /react|client\.[\w-]+\.js/.test(url))).toEqual([]);
 });
+
+test('the cinema programme page stays under 60 KB of HTML', async ({ request }) => {
+  const response = await request.get('/kinoprogram', { headers: { 'Accept-Encoding': 'identity' } });
+  const bytes = (await response.body()).length;
+  console.log(`/kinoprogram: ${bytes} bytes of HTML`);
+  expect(bytes).toBeLessThanOrEqual(60 * 1024);
+});

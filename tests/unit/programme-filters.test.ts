@@ -3,20 +3,9 @@ import { readSnapshot } from '../../src/lib/content/snapshot';
 import { buildRouteTable } from '../../src/lib/pages/routes';
 import { pageView } from '../../src/lib/pages/page-view';
 import { filterRoutes } from '../../src/lib/pages/filter-routes';
-import {
-  applyFilter,
-  countText,
-  facetSlug,
-  filterChoices,
-  filterPages,
-  matchesFilter,
-  monthGrids,
-  parseQuery,
-  programmeKindOf,
-  queryString,
-  showingFacts,
-  staticHref,
-} from '../../src/lib/programme/filters';
+import { applyFilter, filterChoices, filterPages, matchesFilter, parseQuery, programmeKindOf, queryString, showingFacts, staticHref } from '../../src/lib/programme/filter-model';
+import { countText, facetSlug } from '../../src/lib/programme/filter-labels';
+import { monthGrids } from '../../src/lib/programme/date-picker';
 import { upcomingShowings } from '../../src/lib/programme/programme';
 import { culture, event, movie, page } from './fixtures/content';
 
@@ -130,6 +119,8 @@ describe('choices and generated pages', () => {
       '/kinoprogram/sjanger/romantikk',
       '/kinoprogram/alder/a',
       '/kinoprogram/alder/12',
+      '/kinoprogram/veke/2026-48',
+      '/kinoprogram/veke/2026-49',
     ]);
     expect(pages[0]?.label).toBe('Måndag 23. november');
   });

@@ -20,6 +20,8 @@ export interface BlockInput {
   heading: string | undefined;
   /** The production the page is about (film and culture pages), for blocks that list its showings. */
   pageProduction: Production | undefined;
+  /** Every event of the page's sources (a production page's showings), for the hero's next showtimes. */
+  pageEvents: Event[];
 }
 
 export function blockInput(block: Block, view: PageView): BlockInput {
@@ -36,5 +38,6 @@ export function blockInput(block: Block, view: PageView): BlockInput {
     data: block.data.ids.map((id) => view.blockData.get(id)).find(Boolean),
     heading: block.data.heading,
     pageProduction: page && isProduction(page) ? page : undefined,
+    pageEvents: Object.values(view.sources).flatMap((source) => (Array.isArray(source) ? source.filter(isEvent) : [])),
   };
 }

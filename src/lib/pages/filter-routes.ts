@@ -6,7 +6,7 @@ import type { SiteContent } from '../content/files';
 import type { Route, RouteTable } from './routes';
 import { isEvent } from './records';
 import { routeSourcesOf } from './sources';
-import { filterPages, programmeKindOf, type FilterPage } from '../programme/filters';
+import { filterPages, programmeKindOf, type FilterPage } from '../programme/filter-model';
 import { upcomingShowings } from '../programme/programme';
 
 export interface FilterRoute {

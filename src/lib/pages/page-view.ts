@@ -4,7 +4,7 @@
  */
 import type { Article, BlockData, Production } from '../../schemas';
 import type { SiteContent } from '../content/files';
-import { programmeKindOf, type FilterPage, type ProgrammeContext } from '../programme/filters';
+import { programmeKindOf, type FilterPage, type ProgrammeContext } from '../programme/filter-model';
 import { NEWS_FEED, type FeedLink } from '../site/feeds';
 import { absoluteUrl, documentTitle, type PageMetaView } from '../site/page-meta';
 import { excerpt } from '../site/text';

@@ -1,6 +1,6 @@
 /** The facts about a production as term/value pairs, in the order visitors scan them. */
 import type { Production } from '../../schemas';
-import { ageLimitLabel, companionAge } from '../films/age-limit';
+import { ageLimitValue, companionRule } from '../films/age-limit';
 import { capitalise } from '../format/text';
 import { formatDate } from '../format/time';
 
@@ -12,9 +12,9 @@ export interface Fact {
 export function describeFeatures(production: Production): Fact[] {
   if (production.object === 'movie') {
     const f = production.features;
-    const companion = companionAge(f.ageLimit);
+    const companion = companionRule(f.ageLimit);
     const facts: Fact[] = [
-      { term: 'Aldersgrense', value: ageLimitLabel(f.ageLimit) + (companion !== null ? ` (${companion === 0 ? 'yngre' : `frå ${companion} år`} i følgje med vaksen)` : '') },
+      { term: 'Aldersgrense', value: ageLimitValue(f.ageLimit) + (companion !== null ? ` (${companion})` : '') },
       { term: 'Lengd', value: `${f.runtimeMinutes} minutt` },
       { term: 'Sjanger', value: f.genres.join(', ') },
       { term: 'Språk', value: f.language },
@@ -32,7 +32,7 @@ export function describeFeatures(production: Production): Fact[] {
     { term: 'Stad', value: f.hall },
     { term: 'Pris', value: f.price },
   ];
-  if (f.ageLimit) facts.push({ term: 'Aldersgrense', value: ageLimitLabel(f.ageLimit) });
+  if (f.ageLimit) facts.push({ term: 'Aldersgrense', value: ageLimitValue(f.ageLimit) });
   if (f.durationMinutes) facts.push({ term: 'Varigheit', value: `${f.durationMinutes} minutt` });
   if (f.performer) facts.push({ term: 'Medverkande', value: f.performer });
   return facts;

@@ -114,10 +114,7 @@ export function programmeForDay(showings: Showing[], day: string): Showing[] {
 
 /** The next upcoming event of a production, if any. */
 export function nextEventOf(production: Production, events: Event[], now: Date): Event | undefined {
-  return sortedByStart(
-    events.filter((event) => isUpcoming(event, now) && belongsTo(event, production) && event.status !== 'cancelled'),
-    (event) => event.startTime,
-  )[0];
+  return nextShowings(production, events, now, 1)[0];
 }
 
 export type TicketState =
@@ -134,4 +131,12 @@ export function ticketState(event: Event, now: Date): TicketState {
   if (!isUpcoming(event, now)) return { kind: 'started' };
   if (event.availability === 'soldout') return { kind: 'sold-out' };
   return { kind: 'on-sale', few: event.availability === 'few' };
+}
+
+/** The next `count` upcoming, not cancelled events of a production, earliest first. */
+export function nextShowings(production: Production, events: Event[], now: Date, count: number): Event[] {
+  return sortedByStart(
+    events.filter((event) => isUpcoming(event, now) && belongsTo(event, production) && event.status !== 'cancelled'),
+    (event) => event.startTime,
+  ).slice(0, count);
 }

@@ -1,4 +1,4 @@
-/** What a showing's ticket cell says, shared by the build (TicketAction.astro) and the live refresh. */
+/** What a showing's time button says, shared by the build (ShowingTime.astro) and the live refresh. */
 import type { TicketState } from './programme';
 
 export const FEW_TICKETS = 'Få billettar att';
@@ -20,7 +20,12 @@ export function noTicketReason(state: TicketState): string | null {
   }
 }
 
-/** The accessible name of a ticket link: which show it buys for. */
-export function ticketLinkLabel(title: string, when: string): string {
-  return `Kjøp billett til ${title}, ${when}`;
+
+/**
+ * The hidden start of a time button's accessible name, before its visible time: 'Kjøp billett
+ * til Dune, ty. 24. nov. kl. '. The visible text (time, hall, state) follows it, so the name
+ * contains what is seen (WCAG 2.5.3) and still says which show it buys for.
+ */
+export function ticketLinkPrefix(title: string, day: string): string {
+  return `${BUY_TICKET} til ${title}, ${day} kl. `;
 }

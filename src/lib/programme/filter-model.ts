@@ -9,7 +9,8 @@
  *   `/kulturprogram/kategori/konsert` … The filter links point at these pages. Only single
  *   facets are generated: the page count grows with days + categories + age steps (about 90
  *   for the demo content), never with their product. These pages are `noindex, follow` and
- *   kept out of the sitemap: they repeat the programme, and day pages expire daily.
+ *   kept out of the sitemap: they repeat the programme, and day pages expire daily. Week pages
+ *   (`/kinoprogram/veke/2026-50`) carry what lies beyond the programme's horizon (horizon.ts).
  * - With JavaScript (src/scripts/programme-filters.ts) the full programme page holds every
  *   showing with its facts as data attributes, the filters combine (day + genre + age) and
  *   apply in place, and the state lives in the query string (`/kinoprogram?dag=…&sjanger=…`),
@@ -17,13 +18,18 @@
  * Pure functions of (showings, now); 'today' is the build clock here and the visitor's clock
  * in the browser.
  */
-import type { AgeLimit, Page } from '../../schemas';
-import type { Showing } from './programme';
+import type { Page } from '../../schemas';
+import type { AgeLimit } from '../../schemas/age-limits';
+import { AGE_STEPS, withinAgeStep } from '../films/age-limit';
 import { capitalise } from '../format/text';
-import { formatDayName, formatMonth, nextDay, osloDay } from '../format/time';
+import { ageLabel, categoryLabel, facetSlug, type ProgrammeKind } from './filter-labels';
+import { cappedEnd, isWeek, isoWeek, laterWeek, weekLabel, weeksOf } from './horizon';
+import type { Showing } from './programme';
+import { formatDayName, nextDay, osloDay } from '../format/time';
 
-export type ProgrammeKind = 'film' | 'culture';
-export type FacetKey = 'dag' | 'sjanger' | 'kategori' | 'alder';
+export type { ProgrammeKind };
+/** Facets a visitor combines, plus 'veke': the generated page of one week beyond the horizon. */
+export type FacetKey = 'dag' | 'sjanger' | 'kategori' | 'alder' | 'veke';
 /** Chosen value per facet; a missing facet means 'all'. */
 export type FilterState = Partial<Record<FacetKey, string>>;
 
@@ -58,38 +64,11 @@ export interface FilterOption {
   label: string;
 }
 
-/** Age steps in order; a filter on a step shows everything with that limit or lower. */
-const AGE_STEPS: readonly AgeLimit[] = ['A', '6', '9', '12', '15', '18'];
-
-const CULTURE_LABELS: Record<string, string> = {
-  konsert: 'Konsert',
-  teater: 'Teater',
-  utstilling: 'Utstilling',
-  kurs: 'Kurs',
-  barn: 'For barn',
-  foredrag: 'Foredrag',
-  bibliotek: 'Bibliotek',
-  dans: 'Dans',
-  humor: 'Humor',
-  festival: 'Festival',
-};
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 
-/** URL-safe form of a genre or category: 'Romantikk' → 'romantikk', 'Sci-fi & fantasy' → 'sci-fi-fantasy'. */
-export function facetSlug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/[øö]/g, 'o')
-    .replace(/[åä]/g, 'a')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** The category facet of a programme: 'sjanger' for films, 'kategori' for culture. */
 export function categoryFacet(kind: ProgrammeKind): FacetKey {
@@ -137,13 +116,19 @@ export function matchesFilter(facts: ShowingFacts, state: FilterState): boolean 
   if (category !== undefined && !facts.categories.includes(category)) return false;
   if (state.alder !== undefined) {
     const limit = ageOfValue(state.alder);
-    if (limit === undefined || AGE_STEPS.indexOf(facts.age) > AGE_STEPS.indexOf(limit)) return false;
+    if (limit === undefined || !withinAgeStep(facts.age, limit)) return false;
   }
+  if (state.veke !== undefined && isoWeek(facts.day) !== state.veke) return false;
   return true;
 }
 
 export function applyFilter(showings: Showing[], state: FilterState): Showing[] {
   return showings.filter((showing) => matchesFilter(showingFacts(showing), state));
+}
+
+/** How many of a programme's own facets are chosen (the mobile summary's 'Filter (2)'). */
+export function activeCount(kind: ProgrammeKind, state: FilterState): number {
+  return FACETS[kind].filter((facet) => state[facet] !== undefined).length;
 }
 
 export function isActive(state: FilterState): boolean {
@@ -153,6 +138,7 @@ export function isActive(state: FilterState): boolean {
 function validValue(facet: FacetKey, value: string): boolean {
   if (facet === 'dag') return DAY_PATTERN.test(value);
   if (facet === 'alder') return ageOfValue(value) !== undefined;
+  if (facet === 'veke') return isWeek(value);
   return SLUG_PATTERN.test(value);
 }
 
@@ -191,24 +177,11 @@ export function staticHref(base: string, facet: FacetKey, value: string | undefi
   return value === undefined ? base : facetPath(base, facet, value);
 }
 
-export function ageLabel(limit: AgeLimit): string {
-  return limit === 'A' ? 'Passar for alle' : `Frå ${limit} år`;
-}
-
-function categoryLabel(kind: ProgrammeKind, slug: string, showings: Showing[]): string {
-  if (kind === 'culture') return CULTURE_LABELS[slug] ?? capitalise(slug);
-  for (const { production } of showings) {
-    if (production.object !== 'movie') continue;
-    const genre = production.features.genres.find((candidate) => facetSlug(candidate) === slug);
-    if (genre) return capitalise(genre);
-  }
-  return capitalise(slug);
-}
-
 /** The chosen value of a facet as visitors read it: 'Tysdag 24. november', 'Drama', 'Frå 9 år'. */
 export function valueLabel(kind: ProgrammeKind, facet: FacetKey, value: string, showings: Showing[] = []): string {
   if (facet === 'dag') return capitalise(formatDayName(value));
   if (facet === 'alder') return ageLabel(ageOfValue(value) ?? 'A');
+  if (facet === 'veke') return weekLabel(value);
   return categoryLabel(kind, value, showings);
 }
 
@@ -251,7 +224,10 @@ export interface FilterPage {
   label: string;
 }
 
-/** Every single-facet page of a programme: today, tomorrow, each day with showings, each category and age step. */
+/**
+ * Every single-facet page of a programme: today, tomorrow, each day with showings, each category
+ * and age step, and each week with showings.
+ */
 export function filterPages(kind: ProgrammeKind, base: string, showings: Showing[], now: Date): FilterPage[] {
   const choices = filterChoices(kind, showings, now);
   const days = [...new Set([choices.today, choices.tomorrow, ...choices.days])].sort();
@@ -259,16 +235,11 @@ export function filterPages(kind: ProgrammeKind, base: string, showings: Showing
     ...days.map((day) => ({ facet: 'dag' as const, value: day, label: capitalise(formatDayName(day)) })),
     ...choices.categories,
     ...choices.ages,
+    ...weeksOf(choices.days).map((week) => ({ facet: 'veke' as const, value: week, label: weekLabel(week) })),
   ];
   return options.map((option) => ({ kind, base, ...option, path: facetPath(base, option.facet, option.value) }));
 }
 
-/** 'Ingen visingar', '1 vising', '12 visingar'; culture counts 'arrangement'. */
-export function countText(kind: ProgrammeKind, count: number): string {
-  const [one, many] = kind === 'film' ? ['vising', 'visingar'] : ['arrangement', 'arrangement'];
-  if (count === 0) return `Ingen ${many}`;
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /**
  * The programme a page shows in full, if any: a visible cinema- or culture-programme block
@@ -285,30 +256,42 @@ export function programmeKindOf(page: Page): { kind: ProgrammeKind; source: stri
   return undefined;
 }
 
-export interface MonthGrid {
-  /** YYYY-MM */
-  month: string;
-  /** 'November 2026' */
-  label: string;
-  /** Weeks from Monday to Sunday; null pads the days outside the month. */
-  weeks: (string | null)[][];
+/** What a programme rendering lists, and where the visitor goes for earlier or later weeks. */
+export interface ProgrammeWindow {
+  shown: Showing[];
+  /** The last day listed when the page stops at the horizon (YYYY-MM-DD), else null. */
+  until: string | null;
+  /** Week pages before and after this one ('2026-50'), or null. */
+  earlier: string | null;
+  later: string | null;
 }
 
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** Calendar months covering the given days (YYYY-MM-DD), for the date picker. */
-export function monthGrids(days: string[]): MonthGrid[] {
-  const months = [...new Set(days.map((day) => day.slice(0, 7)))].sort();
-  return months.map((month) => {
-    const [year, number] = month.split('-').map(Number) as [number, number];
-    // getUTCDay: 0 is Sunday; the week starts on Monday.
-    const lead = (new Date(Date.UTC(year, number - 1, 1)).getUTCDay() + 6) % 7;
-    const cells: (string | null)[] = Array.from({ length: lead }, () => null);
-    for (let day = 1; day <= daysInMonth(year, number); day += 1) cells.push(`${month}-${String(day).padStart(2, '0')}`);
-    while (cells.length % 7 !== 0) cells.push(null);
-    const weeks = Array.from({ length: cells.length / 7 }, (_, index) => cells.slice(index * 7, index * 7 + 7));
-    return { month, label: capitalise(formatMonth(month)), weeks };
-  });
+/**
+ * The showings a programme page lists: its filter applied and, unless it is a day or a week page,
+ * only those up to the horizon's last day `end` (earlier when more than `max` showings fall
+ * before it: horizon.ts cappedEnd). Beyond it, 'Seinare' leads to the next week with showings;
+ * a week page leads to the weeks before and after it that have showings.
+ */
+export function programmeWindow(all: Showing[], state: FilterState, horizonEnd: string, max?: number): ProgrammeWindow {
+  const filtered = applyFilter(all, state);
+  const days = new Set(all.map((showing) => showingFacts(showing).day));
+  if (state.veke !== undefined) {
+    const weeks = weeksOf(days);
+    const index = weeks.indexOf(state.veke);
+    const before = index === -1 ? weeks.filter((week) => week < state.veke!).at(-1) : weeks[index - 1];
+    const after = index === -1 ? weeks.find((week) => week > state.veke!) : weeks[index + 1];
+    return { shown: filtered, until: null, earlier: before ?? null, later: after ?? null };
+  }
+  if (state.dag !== undefined) return { shown: filtered, until: null, earlier: null, later: null };
+  const end = cappedEnd(
+    filtered.map((showing) => showingFacts(showing).day),
+    horizonEnd,
+    max,
+  );
+  return {
+    shown: filtered.filter((showing) => showingFacts(showing).day <= end),
+    until: end,
+    earlier: null,
+    later: laterWeek(filtered.map((showing) => showingFacts(showing).day), end),
+  };
 }
