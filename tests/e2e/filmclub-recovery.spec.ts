@@ -6,10 +6,13 @@
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import type { Locator, Page } from '@playwright/test';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect as baseExpect, test } from './fixtures';
 import { demoMember, newMember, partnerRequests, resetSandbox, setFault, setShape, type Fault } from './filmclub-helpers';
 
 test.describe.configure({ mode: 'default' });
+
+/** Islands hydrate when the browser is idle, which on a busy machine can take a while. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const NAUSTET = '/naustet-q9y74';
 /** A film with many reviews (more than the first few shown). */
@@ -154,8 +157,8 @@ test('the first reviews, then all of them on request, with focus on the first on
   await page.goto(BUSY_FILM);
   const panel = panelOf(page);
   await expect(panel.locator('.fc-review')).toHaveCount(5);
-  const more = panel.getByRole('button', { name: /^Vis alle \d+ omtalane$/ });
-  const total = Number((await more.textContent())?.match(/\d+/)?.[0]);
+  const more = panel.getByRole('button', { name: /^Vis \d+ omtalar til$/ });
+  const total = 5 + Number((await more.textContent())?.match(/\d+/)?.[0]);
   expect(total).toBeGreaterThan(5);
   await more.click();
   await expect(panel.locator('.fc-review')).toHaveCount(total);
@@ -302,6 +305,7 @@ test('Prøv igjen in the film page’s panel: movie info, reviews and adding to 
 });
 
 test('keyboard: sign in and add a film to the watch list, focus never falling to the page', async ({ page }) => {
+  test.setTimeout(180_000);
   const member = newMember('tastatur');
   await page.goto('/filmklubb/bli-medlem');
   await page.getByLabel('Namn').fill(member.name);
@@ -327,11 +331,17 @@ test('keyboard: sign in and add a film to the watch list, focus never falling to
   await expect(page.locator('astro-island:has(.fc-panel)')).not.toHaveAttribute('ssr', /.*/);
   const add = panelOf(page).getByRole('button', { name: 'Legg til i ønskjelista' });
   await expect(add).toBeVisible();
+  await add.evaluate((button) => button.setAttribute('data-target', ''));
   let presses = 0;
-  while (!(await add.evaluate((button) => button === document.activeElement))) {
+  for (;;) {
     await page.keyboard.press('Tab');
     presses += 1;
-    await expectFocusKept(page);
+    const focus = await page.evaluate(() => ({
+      onBody: document.activeElement === null || document.activeElement === document.body,
+      reached: document.activeElement?.hasAttribute('data-target') ?? false,
+    }));
+    expect(focus.onBody, `focus fell to the page after ${presses} Tab presses`).toBe(false);
+    if (focus.reached) break;
     expect(presses, 'Tab presses to reach Legg til i ønskjelista without wrapping round the page').toBeLessThan(200);
   }
   await page.keyboard.press('Enter');
