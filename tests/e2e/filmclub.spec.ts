@@ -11,6 +11,10 @@ import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault,
 // One after another in one worker (not in parallel), each test still standing on its own.
 test.describe.configure({ mode: 'default' });
 
+// Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
+// the same sandbox, so they run here, in this file's one worker.
+import './filmclub-recovery.tests';
+
 const FILM = '/naustet-q9y74';
 
 test.afterEach(async () => {

@@ -1,15 +1,14 @@
 /**
  * The film club against a partner that answers in the other case, slowly, or not at all: the
- * built site (nginx) against the partner sandbox, whose switches act on every client, so the
- * tests run one by one in the nginx project only (see playwright.config.ts).
+ * built site (nginx) against the partner sandbox. The sandbox's switches act on every client, so
+ * these tests are not a spec file of their own: filmclub.spec.ts imports them and runs them with
+ * its own, one by one, in the nginx project only (see playwright.config.ts).
  */
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expect as baseExpect, test } from './fixtures';
 import { demoMember, newMember, partnerRequests, resetSandbox, setFault, setShape, type Fault } from './filmclub-helpers';
-
-test.describe.configure({ mode: 'default' });
 
 /** Islands hydrate when the browser is idle, which on a busy machine can take a while. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -151,6 +150,22 @@ test('a film already on the watch list says På ønskjelista when the page opens
   // Loaded once, through the token switch.
   const paths = (await partnerRequests()).map((request) => request.path.split('?')[0]).filter((path) => /switchTokensDx|watchlist/.test(path ?? ''));
   expect(paths).toEqual(['/switchTokensDx', '/watchlist']);
+});
+
+test('the header and the panel follow a sign-in and a sign-out in another tab', async ({ page, context }) => {
+  await page.goto(NAUSTET);
+  const panel = panelOf(page);
+  await expect(panel.getByRole('link', { name: 'Logg inn' })).toBeVisible();
+  const other = await context.newPage();
+  await signIn(other);
+  await expect(page.locator('[data-filmclub-status]')).toContainText('Mi side');
+  await expect(panel.getByRole('link', { name: 'Logg inn' })).toHaveCount(0);
+  await expect(panel.locator('.fc-movie__add, .fc-onlist').first()).toBeVisible();
+  await other.getByRole('button', { name: 'Logg ut' }).click();
+  await expect(other).toHaveURL(/logg-inn/, { timeout: 15_000 });
+  await expect(page.locator('[data-filmclub-status]')).toContainText('Logg inn');
+  await expect(panel.getByRole('link', { name: 'Logg inn' })).toBeVisible();
+  await other.close();
 });
 
 test('the first reviews, then all of them on request, with focus on the first one added', async ({ page }) => {
