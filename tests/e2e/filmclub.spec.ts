@@ -7,13 +7,12 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { axeViolations, expect, test } from './fixtures';
 import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault, type Fault } from './filmclub-helpers';
+// Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
+// the same sandbox, so they run in this file's one worker, after the tests below.
+import './filmclub-recovery.tests';
 
 // One after another in one worker (not in parallel), each test still standing on its own.
 test.describe.configure({ mode: 'default' });
-
-// Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
-// the same sandbox, so they run here, in this file's one worker.
-import './filmclub-recovery.tests';
 
 const FILM = '/naustet-q9y74';
 
