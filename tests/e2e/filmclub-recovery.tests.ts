@@ -125,6 +125,9 @@ test('a partner poster that will not load gives way to the production’s own po
     await route.fulfill({ response, json: { ...body, Poster: '/media/productions/finst-ikkje.webp' } });
   });
   await page.goto(NAUSTET);
+  // Posters load lazily: scroll to the panel as a reader would.
+  await expect(panelOf(page).locator('.fc-movie')).toBeVisible();
+  await panelOf(page).locator('.fc-movie').scrollIntoViewIfNeeded();
   const poster = panelOf(page).locator('img.fc-poster');
   await expect(poster).toHaveAttribute('src', '/media/productions/naustet-poster.webp');
   await expect(poster).toHaveAttribute('alt', /Naustet/);
