@@ -7,6 +7,9 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { axeViolations, expect, scanBudget, test } from './fixtures';
 import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault, type Fault } from './filmclub-helpers';
+// Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
+// the same sandbox, so they run in this file's one worker, one by one with the tests below.
+import './filmclub-recovery.tests';
 
 // One after another in one worker (not in parallel), each test still standing on its own.
 test.describe.configure({ mode: 'default' });

@@ -683,5 +683,5 @@ describe('startBothPartners', () => {
     } finally {
       await both.close();
     }
-  });
+  }, 20_000); // Two servers, each loading the catalogue and seeding a member: slow on a busy machine.
 });

@@ -1,6 +1,6 @@
 /**
  * The film club on a film page: the partner's movie info (poster, rating, count, link), the
- * reviews (the first few, then *Vis alle*) and *Legg til i ønskjelista*, which knows the
+ * reviews (the first few, then the rest on request) and *Legg til i ønskjelista*, which knows the
  * member's watch list (loaded once per page, token switch first) and says *På ønskjelista*
  * for a film already there. Every failure offers *Prøv igjen*. Hydrates when the browser is
  * idle, so its controls are in place before a keyboard user reaches them.
@@ -28,7 +28,7 @@ interface Props {
   poster?: FilmPoster | null;
 }
 
-/** Reviews shown before *Vis alle*. */
+/** Reviews shown before the rest are asked for. */
 export const FIRST_REVIEWS = 5;
 
 type AddState = { readonly kind: 'idle' } | { readonly kind: 'adding' } | { readonly kind: 'added' } | { readonly kind: 'failed'; readonly error: unknown };
@@ -174,7 +174,7 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
       {hiddenReviews > 0 && (
         <p>
           <button type="button" className="button button--quiet" onClick={() => setAllReviews(true)}>
-            Vis alle {reviews.data?.length} omtalane
+            Vis {hiddenReviews} omtalar til
           </button>
         </p>
       )}

@@ -143,8 +143,8 @@ function TicketCard({ ticket, posters }: { ticket: Ticket; posters: FilmPoster[]
       <div className="fc-ticket__poster">
         <Poster choice={choosePoster({ title: ticket.movieTitle, picture: ticket.image }, posters)} />
       </div>
-      <div className="fc-ticket__text">
-        <h3>{ticket.movieTitle || 'Film'}</h3>
+      <h3 className="fc-ticket__title">{ticket.movieTitle || 'Film'}</h3>
+      <div className="fc-ticket__details">
         <dl>
           <dt>Tid</dt>
           <dd>{formatTicketTime(ticket.startTime)}</dd>
