@@ -283,7 +283,8 @@ function previewFile(root: string, pathname: string): string | undefined {
 const baseHeaders = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on form posts.
+  'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
   'x-robots-tag': 'noindex, nofollow',
 };

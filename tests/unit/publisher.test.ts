@@ -129,7 +129,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('the publish service', () => {
+describe('the publish service', { timeout: 60_000 }, () => {
   it('publishes an edit made in the CMS: the signed hook makes the served page show it', async () => {
     const article = articles()[1]!;
     const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
