@@ -26,7 +26,7 @@ export interface PublishRunOptions {
   readonly drafts?: boolean;
   readonly progress?: (line: string) => void;
   readonly now?: Date;
-  /** Extra environment for the build (a preview's noindex, for example). */
+  /** Extra environment for the build (the tests' stand-in build takes its switches from it). */
   readonly buildEnv?: Readonly<Record<string, string>>;
 }
 

@@ -21,10 +21,11 @@ button { font: inherit; padding: 0.5rem 1rem; border: 2px solid #0b4f8a; border-
 button.secondary { background: #fff; color: #0b4f8a; }
 .message { padding: 0.75rem 1rem; border-left: 0.4rem solid #0b4f8a; background: #eef4fa; }
 .message.error { border-color: #a3231f; background: #fbeeee; }
-.table-wrap { overflow-x: auto; }
-table { border-collapse: collapse; width: 100%; min-width: 40rem; }
-caption { text-align: left; font-weight: 600; padding-bottom: 0.5rem; }
-th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid #c8c8c8; }
+.runs { list-style: none; padding: 0; margin: 0; }
+.run { border-top: 1px solid #c8c8c8; padding: 0.75rem 0; }
+.run h3 { font-size: 1.05rem; margin: 0 0 0.5rem; }
+.run ul { margin: 0; padding-left: 1.25rem; }
+.run small { overflow-wrap: anywhere; }
 .state { font-weight: 600; }
 .state-failed { color: #a3231f; }
 .state-published { color: #1d6b2f; }
@@ -114,20 +115,22 @@ function changesText(run: RunRecord): string {
     .join('')}</ul>`;
 }
 
-function runRow(run: RunRecord): string {
+function runItem(run: RunRecord): string {
   const what = run.kind === 'preview' ? ' (førehandsvising)' : '';
   const requests = run.requests > 1 ? ` (${run.requests} førespurnader)` : '';
   const failure = run.failure
-    ? `<strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small>`
-    : '–';
-  return `<tr>
-<td>${escapeHtml(formatMoment(run.queuedAt))}</td>
-<td>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</td>
-<td><span class="state state-${run.state}">${stateNames[run.state] ?? run.state}</span>${run.release ? `<br><small>${escapeHtml(run.release)}</small>` : ''}</td>
-<td>${run.durationMs === undefined ? '–' : escapeHtml(formatDuration(run.durationMs))}</td>
-<td>${changesText(run)}</td>
-<td>${failure}</td>
-</tr>`;
+    ? `<dt>Feil</dt><dd><strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small></dd>`
+    : '';
+  return `<li class="run">
+<h3><span class="state state-${run.state}">${stateNames[run.state] ?? run.state}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
+<dl>
+<dt>Utløyst av</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</dd>
+${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
+<dt>Tid brukt</dt><dd>${run.durationMs === undefined ? '–' : escapeHtml(formatDuration(run.durationMs))}</dd>
+<dt>Endringar</dt><dd>${changesText(run)}</dd>
+${failure}
+</dl>
+</li>`;
 }
 
 export function statusPage(view: StatusView): string {
@@ -154,17 +157,14 @@ ${preview}
 <div class="actions">
 <form method="post" action="/staff/preview">${csrf}<button type="submit" class="secondary">Lag ny førehandsvising</button></form>
 </div>
-<h2 id="runs">Dei siste køyringane</h2>
+<h2>Dei siste køyringane</h2>
 ${
   view.runs.length === 0
     ? '<p>Ingen køyringar enno.</p>'
-    : `<div class="table-wrap" role="region" aria-labelledby="runs" tabindex="0"><table>
-<caption>Dei ${view.runs.length} siste køyringane, nyaste først</caption>
-<thead><tr><th scope="col">Når</th><th scope="col">Utløyst av</th><th scope="col">Status</th><th scope="col">Tid brukt</th><th scope="col">Endringar</th><th scope="col">Feil</th></tr></thead>
-<tbody>
-${view.runs.map(runRow).join('\n')}
-</tbody>
-</table></div>`
+    : `<p>Dei ${view.runs.length} siste, nyaste først.</p>
+<ol class="runs">
+${view.runs.map(runItem).join('\n')}
+</ol>`
 }
 <p><a href="/staff/">Oppdater sida</a></p>
 <form method="post" action="/staff/logout">${csrf}<button type="submit" class="secondary">Logg ut</button></form>`,

@@ -29,7 +29,6 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
       build: buildCommand(config),
       drafts: preview,
       progress: (line) => log(`run ${run.id}: ${line}`),
-      ...(preview ? { buildEnv: { PREVIEW: '1' } } : {}),
     });
     run.state = result.state;
     if (result.release) run.release = result.release;

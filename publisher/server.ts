@@ -138,12 +138,14 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     } catch (error) {
       run.state = 'failed';
       const detail = error instanceof Error ? error.message : String(error);
+      // A ReleaseError is either "nothing to go back to" or another process holding the lock.
+      const nothingOlder = error instanceof ReleaseError && !/Another run/.test(detail);
       run.failure = {
         step: 'Tilbakerulling',
-        reason: error instanceof ReleaseError ? 'Det finst inga eldre versjon å gå tilbake til.' : 'Kunne ikkje byte versjon. Den publiserte nettstaden er uendra.',
+        reason: nothingOlder ? 'Det finst inga eldre versjon å gå tilbake til.' : 'Kunne ikkje byte versjon no. Den publiserte nettstaden er uendra; prøv igjen om litt.',
         detail,
       };
-      key = error instanceof ReleaseError ? 'no-rollback' : 'busy';
+      key = nothingOlder ? 'no-rollback' : 'busy';
     }
     run.finishedAt = new Date().toISOString();
     run.durationMs = Date.now() - started;
@@ -283,7 +285,8 @@ function previewFile(root: string, pathname: string): string | undefined {
 const baseHeaders = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on form posts.
+  'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
   'x-robots-tag': 'noindex, nofollow',
 };

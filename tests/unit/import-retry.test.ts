@@ -48,7 +48,7 @@ afterEach(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('retrying downloads against the sandbox', () => {
+describe('retrying downloads against the sandbox', { timeout: 60_000 }, () => {
   it('gets through one server error', async () => {
     sandbox.setFault('management', { kind: 'status', status: 503, times: 1 });
     await runImport({ config: config(), contentDir, sleep });

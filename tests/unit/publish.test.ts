@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 beforeEach(() => sandbox.reset());
 
-describe('a publish run', () => {
+describe('a publish run', { timeout: 60_000 }, () => {
   it('publishes the first release and keeps content/ matching it', async () => {
     const result = await run(0);
     expect(result.state).toBe('published');

@@ -5,6 +5,7 @@
  * `npm run bench:publish` and the e2e test of the status page).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { readPublisherConfig } from '../../import/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Fault, type Sandbox } from '../../sandbox/server';
 
-const PORTS = { publisher: 5551, preview: 5552, sandbox: 5553, nginx: 5554 };
+const PORTS = { publisher: 5551, preview: 5552, sandbox: 5553, nginx: 5554, chat: 5555 };
 const SECRET = 'test-hook-secret-0123456789';
 const PASSWORD = 'test-staff-password';
 const origin = `http://127.0.0.1:${PORTS.publisher}`;
@@ -24,6 +25,9 @@ let work: string;
 let sandbox: Sandbox;
 let publisher: Publisher;
 let nginx: ChildProcess;
+/** What the chat webhook (PUBLISHER_NOTIFY_URL) received. */
+const notifications: { text: string; run: number; step: string; reason: string }[] = [];
+let chat: Server;
 const dataset = loadDataset('content');
 const articles = () => dataset.articles as { id: string; title: string }[];
 const releasesDir = () => join(work, 'releases');
@@ -88,6 +92,15 @@ beforeAll(async () => {
   // nginx's workers run as another user: the releases must be readable to them.
   chmodSync(work, 0o755);
   cpSync('content', join(work, 'content'), { recursive: true });
+  chat = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      notifications.push(JSON.parse(body));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((done) => chat.listen(PORTS.chat, '127.0.0.1', done));
   sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `${origin}/hooks/cms`, secret: SECRET } });
   const config = readPublisherConfig({
     KAIA_SITE_ID: 'kaia',
@@ -109,6 +122,7 @@ beforeAll(async () => {
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${join(work, 'builds.log')}" "${process.execPath}" tests/support/fake-build.mjs`,
     PUBLISHER_MAX_BODY_BYTES: '1024',
+    PUBLISHER_NOTIFY_URL: `http://127.0.0.1:${PORTS.chat}/hook`,
   });
   publisher = await startPublisher(config, { previewPort: PORTS.preview, log: () => {} });
   // The first release, as `npm start` makes it.
@@ -125,11 +139,13 @@ afterAll(async () => {
   nginx?.kill('SIGTERM');
   await publisher?.close();
   await sandbox?.close();
+  chat?.closeAllConnections();
+  await new Promise((done) => chat?.close(done));
   if (nginx && nginx.exitCode === null) await new Promise((done) => nginx.once('exit', done));
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('the publish service', () => {
+describe('the publish service', { timeout: 60_000 }, () => {
   it('publishes an edit made in the CMS: the signed hook makes the served page show it', async () => {
     const article = articles()[1]!;
     const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
@@ -196,6 +212,7 @@ describe('the publish service', () => {
     const served = servedIndex();
     const before = releases();
     const builtBefore = builds();
+    const notified = notifications.length;
     sandbox.setFault(api, fault);
     try {
       expect((await signedHook('{"event":"publish"}')).status).toBe(202);
@@ -211,6 +228,9 @@ describe('the publish service', () => {
     expect(releases()).toEqual(before);
     expect(builds()).toBe(builtBefore);
     expect(await page('/')).not.toContain('Aldri publisert');
+    // One message to the chat webhook per failed run, saying why.
+    await until(() => notifications.length > notified, 'the failure notification');
+    expect(notifications.slice(notified)).toEqual([expect.objectContaining({ run: run.id, reason: run.failure!.reason })]);
     const session = await login();
     const html = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
     expect(html).toContain('Feila');

@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-describe('the content write under faults', () => {
+describe('the content write under faults', { timeout: 60_000 }, () => {
   it('writes the new files and keeps every other one', () => {
     const before = snapshot(contentDir);
     swapInContent(contentDir, newFiles);

@@ -1,0 +1,130 @@
+/**
+ * The publish service's staff page in a real browser: login, axe, keyboard, rollback, and
+ * cross-site posts refused. It starts its own platform sandbox and publish service (with the
+ * small stand-in build of tests/support/fake-build.mjs) on ports of its own, so it needs
+ * nothing of the site's build; the served `current` is read from the service's demo site port.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readPublisherConfig } from '../../import/config';
+import { startPublisher, type Publisher } from '../../publisher/server';
+import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
+import { axeViolations, expect, test } from './fixtures';
+
+const PORTS = { publisher: 5580, preview: 5581, sandbox: 5582, site: 5583 };
+const SECRET = 'e2e-hook-secret-0123456789';
+const PASSWORD = 'e2e-staff-password';
+const staff = `http://127.0.0.1:${PORTS.publisher}/staff/`;
+const site = `http://127.0.0.1:${PORTS.site}`;
+
+let work: string;
+let sandbox: Sandbox;
+let publisher: Publisher;
+const dataset = loadDataset('content');
+const article = dataset.articles[0] as { id: string; title: string };
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'kaia-e2e-publisher-'));
+  cpSync('content', join(work, 'content'), { recursive: true });
+  sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `http://127.0.0.1:${PORTS.publisher}/hooks/cms`, secret: SECRET } });
+  const config = readPublisherConfig({
+    KAIA_SITE_ID: 'kaia',
+    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
+    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
+    IDP_CLIENT_ID: 'kaia-import',
+    IDP_CLIENT_SECRET: 'sandbox-secret',
+    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
+    RUNTIME_SITE: 'site118a',
+    PLATFORM_API_URL: `${sandbox.url}/platform/`,
+    PLATFORM_API_USER: 'kaia-import',
+    PLATFORM_API_PASSWORD: 'sandbox-password',
+    IMPORT_RETRY_DELAY_MS: '1',
+    CONTENT_DIR: join(work, 'content'),
+    RELEASES_DIR: join(work, 'releases'),
+    PUBLISHER_PORT: String(PORTS.publisher),
+    PUBLISHER_PREVIEW_PORT: String(PORTS.preview),
+    PUBLISHER_SITE_PORT: String(PORTS.site),
+    PUBLISHER_HOOK_SECRET: SECRET,
+    PUBLISHER_STAFF_PASSWORD: PASSWORD,
+    PUBLISHER_BUILD_COMMAND: `"${process.execPath}" tests/support/fake-build.mjs`,
+  });
+  publisher = await startPublisher(config, { log: () => {} });
+  publisher.queue.request('live', 'start');
+  await publisher.queue.settled();
+  // A second release, from an edit in the CMS, and a failed run, so the page has all to show.
+  await fetch(`${sandbox.url}/__sandbox/edit`, { method: 'POST', body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Ny tittel frå CMS-et' } }) });
+  await publisher.queue.settled();
+  sandbox.setFault('platform', { kind: 'status', status: 503 });
+  publisher.queue.request('live', 'staff');
+  await publisher.queue.settled();
+  sandbox.reset();
+});
+
+test.afterAll(async () => {
+  await publisher?.close();
+  await sandbox?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('staff log in with the keyboard; the status page shows the runs and passes axe', async ({ page }) => {
+  await page.goto(staff);
+  await expect(page.getByRole('heading', { level: 1, name: 'Publisering av nettstaden' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Passord')).toBeFocused();
+  await page.keyboard.type('feil passord');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Passordet var feil');
+  await expect(page.getByLabel('Passord')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Live no' })).toBeVisible();
+  const runs = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) }).first().getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(runs).toHaveCount(3);
+  await expect(runs.nth(0).getByRole('heading')).toContainText('Feila');
+  await expect(runs.nth(0)).toContainText('svarte med ein feil (status 503) (prøvd 4 gonger)');
+  await expect(runs.nth(1).getByRole('heading')).toContainText('Publisert');
+  await expect(runs.nth(1)).toContainText('articles: 0 nye, 1 endra, 0 fjerna');
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Reflow: nothing is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
+
+test('rollback from the status page serves the previous release', async ({ page, request }) => {
+  expect(await (await request.get(`${site}/artiklar/${article.id}/`)).text()).toContain('Ny tittel frå CMS-et');
+  await page.goto(staff);
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await page.getByRole('button', { name: 'Gå tilbake til førre versjon' }).click();
+  await expect(page.getByRole('status')).toContainText('Nettstaden viser no den førre versjonen.');
+  const served = await (await request.get(`${site}/artiklar/${article.id}/`)).text();
+  expect(served).toContain(article.title.replace(/&/g, '&#38;'));
+  expect(served).not.toContain('Ny tittel frå CMS-et');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a form posted from another site is refused and changes nothing', async ({ page, request }) => {
+  await page.goto(staff);
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Live no' })).toBeVisible();
+  const before = await (await request.get(`${site}/`)).text();
+  // A page on another origin that posts to the refresh and rollback actions.
+  await page.route('http://elsewhere.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form method="post" action="${staff}rollback"><input name="csrf" value="guess"><button>Go</button></form>`,
+    }),
+  );
+  await page.goto('http://elsewhere.example/');
+  const [response] = await Promise.all([page.waitForResponse(`${staff}rollback`), page.getByRole('button', { name: 'Go' }).click()]);
+  expect(response.status()).toBe(403);
+  expect(await (await request.get(`${site}/`)).text()).toBe(before);
+});

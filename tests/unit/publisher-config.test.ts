@@ -1,0 +1,67 @@
+/** The server side's settings: one module, every problem named at start, never a secret's value. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readPaths, readPublisherConfig } from '../../import/config';
+
+const importSettings = {
+  KAIA_SITE_ID: 'kaia',
+  MANAGEMENT_API_URL: 'http://127.0.0.1:4400/management/',
+  IDP_TOKEN_URL: 'http://127.0.0.1:4400/idp/token',
+  IDP_CLIENT_ID: 'kaia-import',
+  IDP_CLIENT_SECRET: 'sandbox-secret',
+  RUNTIME_API_URL: 'http://127.0.0.1:4400/runtime/',
+  RUNTIME_SITE: 'site118a',
+  PLATFORM_API_URL: 'http://127.0.0.1:4400/platform/',
+  PLATFORM_API_USER: 'kaia-import',
+  PLATFORM_API_PASSWORD: 'sandbox-password',
+};
+const problems = (env: Record<string, string>) => {
+  try {
+    readPublisherConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return '';
+};
+
+describe('the publish service settings', () => {
+  it('refuses to start without its secrets, naming what to set', () => {
+    const message = problems(importSettings);
+    expect(message).toMatch(/^The publish service cannot start; check these settings/);
+    expect(message).toContain('PUBLISHER_HOOK_SECRET is missing');
+    expect(message).toContain('PUBLISHER_STAFF_PASSWORD is missing');
+  });
+
+  it('names short secrets, bad ports and bad addresses together with the import settings, never their values', () => {
+    const message = problems({
+      ...importSettings,
+      PLATFORM_API_PASSWORD: '',
+      PUBLISHER_HOOK_SECRET: 'short-hook',
+      PUBLISHER_STAFF_PASSWORD: 'tiny-pass',
+      PUBLISHER_PORT: '70000',
+      PUBLISHER_NOTIFY_URL: 'chat.example/hook',
+      PUBLISHER_RUN_ON_START: 'yes',
+    });
+    expect(message).toContain('PLATFORM_API_PASSWORD is missing');
+    expect(message).toContain('PUBLISHER_HOOK_SECRET must be at least 16 characters long');
+    expect(message).toContain('PUBLISHER_STAFF_PASSWORD must be at least 12 characters long');
+    expect(message).toContain('PUBLISHER_PORT must be 65535 or less');
+    expect(message).toContain('PUBLISHER_NOTIFY_URL is not a valid URL');
+    expect(message).toContain('PUBLISHER_RUN_ON_START must be 1 or 0');
+    expect(message).not.toMatch(/short-hook|tiny-pass/);
+  });
+
+  it('reads a complete set, with defaults and absolute paths', () => {
+    const config = readPublisherConfig({
+      ...importSettings,
+      PUBLISHER_HOOK_SECRET: 'a-long-enough-hook-secret',
+      PUBLISHER_STAFF_PASSWORD: 'a-staff-password',
+      PUBLISHER_PUBLIC_ORIGIN: 'https://www.kulturhuset-kaia.example/staff/',
+      RELEASES_DIR: 'tmp-releases',
+    });
+    expect(config).toMatchObject({ port: 4450, maxBodyBytes: 65536, runOnStart: false, publicOrigin: 'https://www.kulturhuset-kaia.example' });
+    expect(config.releasesDir).toBe(readPaths({ RELEASES_DIR: 'tmp-releases' }).releasesDir);
+    expect(config.stateDir).toBe(`${config.releasesDir}/.publisher`);
+    expect(config.import.retry).toEqual({ tries: 4, baseDelayMs: 500, maxDelayMs: 30_000 });
+  });
+});
