@@ -155,6 +155,7 @@ test('the programme stops at the 14-day horizon; “Seinare” leads to week pag
   await expect(page).toHaveURL(/\/kinoprogram\/veke\/2026-50\/?$/);
   await expect(page).toHaveTitle('Kulturhuset Kaia | Kinoprogram – Veke 50, 7.–13. desember');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.getByText('Viser veke 50, 7.–13. desember.')).toBeVisible();
   const weekDays = await page.locator('.programme [data-programme-group]').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['day'] ?? ''));
   const expected = [...new Set(upcoming.filter((event) => event.object === 'movie' && dayOf(event) >= '2026-12-07' && dayOf(event) <= '2026-12-13').map(dayOf))].sort();
   expect(weekDays).toEqual(expected);
