@@ -91,7 +91,7 @@ for (const width of [320, 390]) {
 test('axe finds nothing on the pages with responsive images, at phone size', async ({ page }) => {
   const paths = ['/', '/kinoprogram', '/aktuelt', '/article/sommarkaf'];
   // A scan takes seconds on a busy machine: the budget grows with the pages scanned.
-  test.setTimeout(45_000 * paths.length);
+  test.setTimeout(90_000 * paths.length);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of paths) {
     await page.goto(path);
