@@ -27,6 +27,8 @@ describe('srcset', () => {
   it('offers the standard widths below the image’s own, then its own up to 1280, heights in proportion', () => {
     expect(candidateWidths(1920)).toEqual([320, 640, 960, 1280]);
     expect(candidateWidths(1920, 640)).toEqual([640, 960, 1280]);
+    expect(candidateWidths(1920, 640, 960)).toEqual([640, 960]);
+    expect(candidateWidths(800, 0, 960)).toEqual([320, 640, 800]);
     expect(candidateWidths(1200)).toEqual([320, 640, 960, 1200]);
     expect(candidateWidths(600)).toEqual([320, 600]);
     expect(candidateWidths(300)).toEqual([300]);
@@ -41,7 +43,6 @@ describe('srcset', () => {
     expect(image.srcset.split(', ')).toEqual([
       'https://cdn.example/c.jpg?v=1&width=640&height=360 640w',
       'https://cdn.example/c.jpg?v=1&width=960&height=540 960w',
-      'https://cdn.example/c.jpg?v=1&width=1280&height=720 1280w',
     ]);
     expect(image).toMatchObject({ sizes: IMAGE_SIZES.cover, width: 1920, height: 1080 });
     expect(responsiveImage({ url: '/t.webp', width: 480, height: 320 }, 'card').srcset).toBe('/t.webp?width=320&height=213 320w, /t.webp?width=480&height=320 480w');

@@ -38,20 +38,18 @@ export function coverImageUrl(url: string): string {
 }
 
 /**
- * The widths offered for an image: those of IMAGE_WIDTHS from `smallest` up to below its own,
- * then its own while that is no larger than the largest standard width (a 1920 px cover is
- * offered up to 1280 px, enough for its half-screen place at twice the pixel density; its
- * `src` stays the full size for browsers without `srcset`).
+ * The widths offered for an image: those of IMAGE_WIDTHS from `smallest` up to below its own
+ * (and not above `largest`), then its own while that is no larger than `largest`. A larger
+ * image's `src` stays its full size, for browsers without `srcset`.
  */
-export function candidateWidths(width: number, smallest = 0): number[] {
-  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
-  const below = IMAGE_WIDTHS.filter((candidate) => candidate >= smallest && candidate < width);
+export function candidateWidths(width: number, smallest = 0, largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number): number[] {
+  const below = IMAGE_WIDTHS.filter((candidate) => candidate >= smallest && candidate <= largest && candidate < width);
   return width <= largest ? [...below, width] : below;
 }
 
 /** `srcset` for an image: each candidate width with its height in proportion. */
-export function imageSrcset(image: SizedImage, smallest = 0): string {
-  return candidateWidths(image.width, smallest)
+export function imageSrcset(image: SizedImage, smallest = 0, largest?: number): string {
+  return candidateWidths(image.width, smallest, largest)
     .map((width) => `${sizedImageUrl(image.url, width, (width * image.height) / image.width)} ${width}w`)
     .join(', ');
 }
@@ -67,14 +65,19 @@ export const IMAGE_SIZES = {
   wide: '(min-width:72rem) 70rem,92vw',
 } as const;
 
-/** The smallest width worth offering per place: a cover is never narrower than 288 CSS px. */
-const SMALLEST = { cover: 640, card: 0, wide: 640 } as const;
+/**
+ * The widths worth offering per place. A cover is never narrower than 288 CSS px, and at most
+ * 34 rem: 640 serves phones, 960 phones at twice the density and desktops (where the cover
+ * takes half the page, 960 is near enough at twice the density); each extra candidate would
+ * add 80 bytes to every page.
+ */
+const RANGE = { cover: [640, 960], card: [0, 1280], wide: [640, 1280] } as const;
 
 /** The attributes of a responsive `<img>` in one of the IMAGE_SIZES places: src (the image's own size), srcset, sizes, width, height. */
 export function responsiveImage(image: SizedImage, place: keyof typeof IMAGE_SIZES) {
   return {
     src: sizedImageUrl(image.url, image.width, image.height),
-    srcset: imageSrcset(image, SMALLEST[place]),
+    srcset: imageSrcset(image, ...RANGE[place]),
     sizes: IMAGE_SIZES[place],
     width: image.width,
     height: image.height,
