@@ -33,19 +33,19 @@ describe('srcset', () => {
     expect(candidateWidths(600)).toEqual([320, 600]);
     expect(candidateWidths(300)).toEqual([300]);
     expect(imageSrcset({ url: '/media/p/a-poster.webp', width: 600, height: 900 })).toBe(
-      '/media/p/a-poster.webp?width=320&height=480 320w, /media/p/a-poster.webp?width=600&height=900 600w',
+      '/media/p/a-poster.webp?width=320&height=480 320w,/media/p/a-poster.webp?width=600&height=900 600w',
     );
   });
 
   it('gives src at the image’s own size, with the place’s sizes, width and height for layout', () => {
     const image = responsiveImage({ url: 'https://cdn.example/c.jpg?v=1', width: 1920, height: 1080 }, 'cover');
     expect(image.src).toBe('https://cdn.example/c.jpg?v=1&width=1920&height=1080');
-    expect(image.srcset.split(', ')).toEqual([
+    expect(image.srcset.split(',')).toEqual([
       'https://cdn.example/c.jpg?v=1&width=640&height=360 640w',
       'https://cdn.example/c.jpg?v=1&width=960&height=540 960w',
     ]);
     expect(image).toMatchObject({ sizes: IMAGE_SIZES.cover, width: 1920, height: 1080 });
-    expect(responsiveImage({ url: '/t.webp', width: 480, height: 320 }, 'card').srcset).toBe('/t.webp?width=320&height=213 320w, /t.webp?width=480&height=320 480w');
+    expect(responsiveImage({ url: '/t.webp', width: 480, height: 320 }, 'card').srcset).toBe('/t.webp?width=320&height=213 320w,/t.webp?width=480&height=320 480w');
   });
 });
 

@@ -51,7 +51,7 @@ export function candidateWidths(width: number, smallest = 0, largest = IMAGE_WID
 export function imageSrcset(image: SizedImage, smallest = 0, largest?: number): string {
   return candidateWidths(image.width, smallest, largest)
     .map((width) => `${sizedImageUrl(image.url, width, (width * image.height) / image.width)} ${width}w`)
-    .join(', ');
+    .join(',');
 }
 
 /**
