@@ -59,6 +59,12 @@ try {
       'HTML B': bytes('Document'),
       'CSS B': bytes('Stylesheet'),
       'JS B': bytes('Script'),
+      'image B': bytes('Image'),
+      // Which copy of each /media/ image the phone took from its srcset (?width=, or the original).
+      'media widths': requests
+        .filter((r) => new URL(r.url).pathname.startsWith('/media/'))
+        .map((r) => new URL(r.url).searchParams.get('width') ?? 'full')
+        .join(' '),
     });
   }
 } finally {

@@ -24,6 +24,15 @@ const pages: [string, string][] = [
 const widths = [1280, 390];
 
 async function shoot(page: Page, name: string, width: number) {
+  // Lazy images load only near the viewport: pass over the page once, a frame per screen.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });

@@ -26,6 +26,16 @@ function storeChoice(choice: ConsentChoice): void {
   }
 }
 
+// Texts only a page with JavaScript shows, kept here rather than in every page's HTML.
+const CURRENT: Record<ConsentChoice, string> = {
+  granted: 'No har du godteke statistikk.',
+  denied: 'No har du valt berre nødvendige.',
+};
+const CONFIRMED: Record<ConsentChoice, string> = {
+  granted: 'Takk! Du har godteke statistikk. Du kan endre valet ditt nedst på sida.',
+  denied: 'Valet ditt er lagra: berre nødvendige. Du kan endre det nedst på sida.',
+};
+
 export function setUpConsent(doc: Document): void {
   const dialog = doc.querySelector<HTMLDialogElement>('dialog[data-consent]');
   if (!dialog) return;
@@ -56,9 +66,10 @@ export function setUpConsent(doc: Document): void {
   };
 
   const showCurrent = () => {
-    for (const line of dialog.querySelectorAll<HTMLElement>('[data-consent-current]')) {
-      line.hidden = line.dataset['consentCurrent'] !== choice;
-    }
+    const line = dialog.querySelector<HTMLElement>('[data-consent-current]');
+    if (!line) return;
+    line.textContent = choice ? CURRENT[choice] : '';
+    line.hidden = choice === null;
   };
 
   const open = (from: HTMLElement | null) => {
@@ -85,7 +96,7 @@ export function setUpConsent(doc: Document): void {
     close();
     if (status) {
       status.textContent = '';
-      status.textContent = status.dataset[next] ?? '';
+      status.textContent = CONFIRMED[next];
     }
     if (next === 'granted') start();
     else if (previous === 'granted') stop();

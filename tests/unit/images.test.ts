@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  IMAGE_SIZES,
   candidateWidths,
   coverImageUrl,
   imageSrcset,
@@ -23,20 +24,28 @@ describe('cover images', () => {
 });
 
 describe('srcset', () => {
-  it('offers the standard widths below the image’s own, then its own, heights in proportion', () => {
-    expect(candidateWidths(1920)).toEqual([320, 640, 960, 1280, 1920]);
+  it('offers the standard widths below the image’s own, then its own up to 1280, heights in proportion', () => {
+    expect(candidateWidths(1920)).toEqual([320, 640, 960, 1280]);
+    expect(candidateWidths(1920, 640)).toEqual([640, 960, 1280]);
+    expect(candidateWidths(1920, 640, 960)).toEqual([640, 960]);
+    expect(candidateWidths(800, 0, 960)).toEqual([320, 640, 800]);
+    expect(candidateWidths(1200)).toEqual([320, 640, 960, 1200]);
     expect(candidateWidths(600)).toEqual([320, 600]);
     expect(candidateWidths(300)).toEqual([300]);
     expect(imageSrcset({ url: '/media/p/a-poster.webp', width: 600, height: 900 })).toBe(
-      '/media/p/a-poster.webp?width=320&height=480 320w, /media/p/a-poster.webp?width=600&height=900 600w',
+      '/media/p/a-poster.webp?width=320&height=480 320w,/media/p/a-poster.webp?width=600&height=900 600w',
     );
   });
 
-  it('gives src at the image’s own size, with sizes, width and height for layout', () => {
-    const image = responsiveImage({ url: 'https://cdn.example/c.jpg?v=1', width: 1920, height: 1080 }, '100vw');
+  it('gives src at the image’s own size, with the place’s sizes, width and height for layout', () => {
+    const image = responsiveImage({ url: 'https://cdn.example/c.jpg?v=1', width: 1920, height: 1080 }, 'cover');
     expect(image.src).toBe('https://cdn.example/c.jpg?v=1&width=1920&height=1080');
-    expect(image.srcset.split(', ')[1]).toBe('https://cdn.example/c.jpg?v=1&width=640&height=360 640w');
-    expect(image).toMatchObject({ sizes: '100vw', width: 1920, height: 1080 });
+    expect(image.srcset.split(',')).toEqual([
+      'https://cdn.example/c.jpg?v=1&width=640&height=360 640w',
+      'https://cdn.example/c.jpg?v=1&width=960&height=540 960w',
+    ]);
+    expect(image).toMatchObject({ sizes: IMAGE_SIZES.cover, width: 1920, height: 1080 });
+    expect(responsiveImage({ url: '/t.webp', width: 480, height: 320 }, 'card').srcset).toBe('/t.webp?width=320&height=213 320w,/t.webp?width=480&height=320 480w');
   });
 });
 

@@ -22,8 +22,6 @@ import { pageFile, sitemapPageFiles } from '../seo/sitemap-files';
 export const PRECACHE_GLOBS = [
   '**/*.{html,css,js}',
   '*.svg',
-  // The typeface's files; only the one the pages preload goes in (the rest load when needed).
-  '_astro/*.woff2',
   // The search: Pagefind's module, the Norwegian WASM, the entry, and every index chunk. Its web
   // worker is not used (PAGEFIND_OPTIONS in src/lib/search/engine.ts), so not stored either.
   'pagefind/pagefind-entry.json',

@@ -11,7 +11,10 @@
 /** Size the CMS is asked for when a cover image is delivered (SPEC §9). */
 export const COVER_QUERY = { width: 1920, height: 1080 } as const;
 
-/** Widths offered in every `srcset` below an image's own width, and made for local media. */
+/**
+ * Widths offered in `srcset`s, and made for local media. Few on purpose: every candidate is
+ * written into every page that shows the image, and pages are precached (2 MB in all).
+ */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 
 export interface SizedImage {
@@ -34,35 +37,48 @@ export function coverImageUrl(url: string): string {
   return sizedImageUrl(url, COVER_QUERY.width, COVER_QUERY.height);
 }
 
-/** The widths offered for an image: those of IMAGE_WIDTHS below its own, then its own. */
-export function candidateWidths(width: number): number[] {
-  return [...IMAGE_WIDTHS.filter((candidate) => candidate < width), width];
+/**
+ * The widths offered for an image: those of IMAGE_WIDTHS from `smallest` up to below its own
+ * (and not above `largest`), then its own while that is no larger than `largest`. A larger
+ * image's `src` stays its full size, for browsers without `srcset`.
+ */
+export function candidateWidths(width: number, smallest = 0, largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number): number[] {
+  const below = IMAGE_WIDTHS.filter((candidate) => candidate >= smallest && candidate <= largest && candidate < width);
+  return width <= largest ? [...below, width] : below;
 }
 
 /** `srcset` for an image: each candidate width with its height in proportion. */
-export function imageSrcset(image: SizedImage): string {
-  return candidateWidths(image.width)
+export function imageSrcset(image: SizedImage, smallest = 0, largest?: number): string {
+  return candidateWidths(image.width, smallest, largest)
     .map((width) => `${sizedImageUrl(image.url, width, (width * image.height) / image.width)} ${width}w`)
-    .join(', ');
+    .join(',');
 }
 
 /**
- * `sizes` for the places images appear (kept beside the CSS they follow, src/styles/global.css):
- * the cover fills half the 72 rem measure from 48 em and the width less its padding below;
- * cards fill a column of the card grid (min 15 rem); posters in lists are small and fixed.
+ * `sizes` for the places images appear, following src/styles/global.css, kept short (they are in
+ * every page): the cover fills half the 72 rem measure from 48 em and nearly the width below;
+ * cards fill a column of the card grid (at least 15 rem); wide images the measure.
  */
 export const IMAGE_SIZES = {
-  cover: '(min-width: 72rem) 34rem, (min-width: 48em) calc(50vw - 2rem), calc(100vw - 2rem)',
-  card: '(min-width: 72rem) 17rem, (min-width: 34rem) calc(50vw - 2rem), calc(100vw - 2rem)',
-  wide: '(min-width: 72rem) 70rem, calc(100vw - 2rem)',
+  cover: '(min-width:48em) 34rem,92vw',
+  card: '(min-width:34rem) 18rem,92vw',
+  wide: '(min-width:72rem) 70rem,92vw',
 } as const;
 
-/** The attributes of a responsive `<img>`: src (the image's own size), srcset, sizes, width, height. */
-export function responsiveImage(image: SizedImage, sizes: string) {
+/**
+ * The widths worth offering per place. A cover is never narrower than 288 CSS px, and at most
+ * 34 rem: 640 serves phones, 960 phones at twice the density and desktops (where the cover
+ * takes half the page, 960 is near enough at twice the density); each extra candidate would
+ * add 80 bytes to every page.
+ */
+const RANGE = { cover: [640, 960], card: [0, 1280], wide: [640, 1280] } as const;
+
+/** The attributes of a responsive `<img>` in one of the IMAGE_SIZES places: src (the image's own size), srcset, sizes, width, height. */
+export function responsiveImage(image: SizedImage, place: keyof typeof IMAGE_SIZES) {
   return {
     src: sizedImageUrl(image.url, image.width, image.height),
-    srcset: imageSrcset(image),
-    sizes,
+    srcset: imageSrcset(image, ...RANGE[place]),
+    sizes: IMAGE_SIZES[place],
     width: image.width,
     height: image.height,
   };

@@ -1,0 +1,100 @@
+/**
+ * Images at the size the screen needs: covers, posters and thumbnails carry srcset/sizes built
+ * on the platform's image query, and the demo's local /media/ answers that query with the
+ * build's smaller copies, under nginx and astro preview alike. Also the typeface and the
+ * header search on a phone.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { axeViolations, expect, test } from './fixtures';
+
+const DIST = process.env['E2E_DIST'] ?? 'dist';
+const COVER = '/media/covers/kinoprogram.webp';
+const size = (path: string) => statSync(join(DIST, path)).size;
+
+test('local media answer ?width= with the build’s copy, and anything else with the original', async ({ request }) => {
+  const original = size(COVER);
+  for (const width of [320, 640, 960, 1280]) {
+    const response = await request.get(`${COVER}?width=${width}&height=${(width * 9) / 16}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/webp');
+    const body = await response.body();
+    expect(body.length, `width ${width}`).toBe(size(COVER.replace('.webp', `.w${width}.webp`)));
+    expect(body.length).toBeLessThan(original);
+  }
+  for (const query of ['', '?width=1920&height=1080', '?width=500', '?width=../../index.html', '?width=640/../x']) {
+    const response = await request.get(`${COVER}${query}`);
+    expect(response.status(), query).toBe(200);
+    expect((await response.body()).length, query).toBe(original);
+  }
+});
+
+test('a phone downloads the small copy of the cover, eagerly and first; lists load theirs lazily', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const media: { url: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.startsWith('/media/')) media.push({ url: response.url(), bytes: (await response.body()).length });
+  });
+  await page.goto('/kinoprogram');
+  const cover = page.locator('img.cover__image');
+  await expect(cover).toHaveAttribute('fetchpriority', 'high');
+  expect(await cover.getAttribute('loading')).not.toBe('lazy');
+  await expect(cover).toHaveAttribute('sizes', /92vw/);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const currentSrc = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
+  // About 360 CSS px at the test's device pixel ratio of 1: the 640 copy, not the 1920 original.
+  expect(new URL(currentSrc).searchParams.get('width')).toBe('640');
+  await expect.poll(() => media.find((entry) => entry.url === currentSrc)?.bytes).toBe(size(COVER.replace('.webp', '.w640.webp')));
+  expect(media.some((entry) => entry.url.includes('width=1920'))).toBe(false);
+
+  await page.goto('/aktuelt');
+  const thumbnails = page.locator('.card img');
+  expect(await thumbnails.count()).toBeGreaterThan(2);
+  for (const img of await thumbnails.all()) {
+    await expect(img).toHaveAttribute('loading', 'lazy');
+    await expect(img).toHaveAttribute('srcset', /\?width=320&height=\d+ 320w/);
+    await expect(img).toHaveAttribute('width', /\d+/);
+    await expect(img).toHaveAttribute('height', /\d+/);
+  }
+});
+
+test('the typeface is preloaded from the site and used, within the CSP', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.woff2')) fonts.push(`${response.status()} ${response.headers()['content-type']}`);
+  });
+  await page.goto('/');
+  const preload = page.locator('link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute('href', /^\/_astro\/figtree-latin-wght-normal\.[\w-]+\.woff2$/);
+  expect(await page.evaluate(async () => (await document.fonts.ready, document.fonts.check('700 16px "Figtree Variable"', 'æøå')))).toBe(true);
+  expect(await page.locator('h1').evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^"Figtree Variable"/);
+  expect(fonts).toContain('200 font/woff2');
+});
+
+for (const width of [320, 390]) {
+  test(`the header search is usable on a ${width} px phone`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/om-huset');
+    const field = page.getByRole('searchbox', { name: 'Søk på nettstaden' });
+    const box = await field.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(width - 120);
+    // The header itself fits (the page's own reflow at 320 px is tests/e2e's reflow check).
+    expect(await page.locator('.site-header__bar').evaluate((bar) => bar.scrollWidth <= bar.clientWidth)).toBe(true);
+    await field.fill('basseng');
+    await field.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=basseng$/);
+    await expect(page.locator('.search-result').first()).toBeVisible();
+  });
+}
+
+test('axe finds nothing on the pages with responsive images, at phone size', async ({ page }) => {
+  const paths = ['/', '/kinoprogram', '/aktuelt', '/article/sommarkaf'];
+  // A scan takes seconds on a busy machine: the budget grows with the pages scanned.
+  test.setTimeout(90_000 * paths.length);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of paths) {
+    await page.goto(path);
+    expect(await axeViolations(page), path).toEqual([]);
+  }
+});
