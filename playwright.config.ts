@@ -46,7 +46,11 @@ export default defineConfig({
     // Hosting checks are nginx's; the film club's and the newsletter's flows switch faults in a shared sandbox, so
     // they run once, against nginx, as production serves the site. The HTML check reads dist/ itself, once. The
     // publish service's spec starts its own servers on fixed ports, so it runs once too.
-    { name: 'preview', use: { baseURL: `http://127.0.0.1:${PREVIEW_PORT}` }, testIgnore: /(hosting|hostile-paths|filmclub[\w-]*|newsletter|live-tickets|valid-html|publisher)\.spec\.ts/ },
+    {
+      name: 'preview',
+      use: { baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
+      testIgnore: /(hosting|hostile-paths|filmclub[\w-]*|newsletter|live-tickets|valid-html|publisher)\.spec\.ts/,
+    },
   ],
   webServer: [
     {

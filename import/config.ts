@@ -154,7 +154,12 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
       return read();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      problems.push(...error.message.split('\n').slice(1).map((line) => line.trim()));
+      problems.push(
+        ...error.message
+          .split('\n')
+          .slice(1)
+          .map((line) => line.trim()),
+      );
       return undefined;
     }
   };

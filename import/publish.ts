@@ -87,9 +87,7 @@ export function runBuild(
 ): Promise<void> {
   const env = { ...process.env, ...extraEnv, CONTENT_DIR: contentDir, BUILD_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
   const [command, args] =
-    'shell' in build
-      ? ['/bin/sh', ['-c', build.shell]]
-      : [process.execPath, [resolve('node_modules/astro/astro.js'), 'build', '--silent', '--outDir', outDir]];
+    'shell' in build ? ['/bin/sh', ['-c', build.shell]] : [process.execPath, [resolve('node_modules/astro/astro.js'), 'build', '--silent', '--outDir', outDir]];
   return new Promise((done, fail) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let tail = '';

@@ -68,7 +68,10 @@ export function releaseContentDir(releasesDir: string, release: string): string 
 
 /** A new, unused release name for `now`: 20261123T101500Z, with -2, -3 … on a clash. */
 export function releaseName(releasesDir: string, now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   let name = stamp;
   for (let n = 2; existsSync(join(releasesDir, name)) || existsSync(join(releasesDir, `.staging-${name}`)); n += 1) name = `${stamp}-${n}`;
   return name;
@@ -203,9 +206,7 @@ export interface PublishOptions {
   baseContentDir?: string;
 }
 
-export type PublishResult =
-  | { readonly state: 'published'; readonly release: string }
-  | { readonly state: 'unchanged'; readonly release: string | undefined };
+export type PublishResult = { readonly state: 'published'; readonly release: string } | { readonly state: 'unchanged'; readonly release: string | undefined };
 
 /**
  * Runs the steps into a fresh release directory and, when all succeed, makes it current and

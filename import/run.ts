@@ -51,7 +51,8 @@ export async function runImport({ config, contentDir = 'content', progress = () 
     try {
       const data = await withRetries(() => item.fetch(clients, config, { drafts }), config.retry, {
         ...(sleep ? { sleep } : {}),
-        onRetry: (failed, wait, error) => progress(`Fetching ${item.label}: try ${failed} failed (${String((error as Error).message)}); trying again in ${wait} ms …`),
+        onRetry: (failed, wait, error) =>
+          progress(`Fetching ${item.label}: try ${failed} failed (${String((error as Error).message)}); trying again in ${wait} ms …`),
       });
       progress(`Fetched ${item.label}: ${Array.isArray(data) ? `${data.length} records` : 'done'} in ${Date.now() - started} ms`);
       return data;
@@ -111,7 +112,11 @@ export async function runImport({ config, contentDir = 'content', progress = () 
   for (const [key, records] of Object.entries(collections)) files[contentFiles[key as keyof typeof collections].file] = serialise(records);
 
   const changes = Object.entries(collections).map(([key, records]) =>
-    compareRecords(contentFiles[key as keyof typeof collections].file.replace(/\.json$/, ''), previous(contentDir, contentFiles[key as keyof typeof collections].file), records),
+    compareRecords(
+      contentFiles[key as keyof typeof collections].file.replace(/\.json$/, ''),
+      previous(contentDir, contentFiles[key as keyof typeof collections].file),
+      records,
+    ),
   );
   const written = changedFiles(contentDir, files);
   if (written.length > 0) {

@@ -22,7 +22,22 @@ import { VIDEO_ORIGINS, videoEmbedUrl, videoFromEmbedUrl } from '../src/lib/site
 export const allowedIframeHosts = Object.values(VIDEO_ORIGINS).map((origin) => new URL(origin).hostname);
 
 /** Tags that would embed outside content; removed whole, with a warning. */
-const EMBEDDING_TAGS = new Set(['object', 'embed', 'video', 'audio', 'source', 'track', 'picture', 'svg', 'math', 'canvas', 'frame', 'frameset', 'applet', 'portal']);
+const EMBEDDING_TAGS = new Set([
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'picture',
+  'svg',
+  'math',
+  'canvas',
+  'frame',
+  'frameset',
+  'applet',
+  'portal',
+]);
 
 /** A URL that stays on the site: a path, no scheme, not protocol-relative. */
 export function isSitePath(url: string): boolean {
@@ -38,9 +53,42 @@ function shorten(text: string): string {
 function options(warn: (message: string) => void): sanitizeHtml.IOptions {
   return {
     allowedTags: [
-      'p', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'b', 'i', 's', 'sub', 'sup', 'small',
-      'a', 'ul', 'ol', 'li', 'blockquote', 'q', 'cite', 'abbr', 'hr', 'figure', 'figcaption', 'img',
-      'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'iframe',
+      'p',
+      'br',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'strong',
+      'em',
+      'b',
+      'i',
+      's',
+      'sub',
+      'sup',
+      'small',
+      'a',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'q',
+      'cite',
+      'abbr',
+      'hr',
+      'figure',
+      'figcaption',
+      'img',
+      'table',
+      'caption',
+      'thead',
+      'tbody',
+      'tfoot',
+      'tr',
+      'th',
+      'td',
+      'iframe',
     ],
     allowedAttributes: {
       a: ['href', 'title', 'hreflang', 'lang'],

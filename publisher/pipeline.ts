@@ -53,7 +53,10 @@ export function markNoIndex(dir: string): void {
     const path = join(entry.parentPath, entry.name);
     const html = readFileSync(path, 'utf8');
     if (html.includes('name="robots"')) continue;
-    writeFileSync(path, html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<meta name="robots" content="noindex, nofollow">`));
+    writeFileSync(
+      path,
+      html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<meta name="robots" content="noindex, nofollow">`),
+    );
   }
 }
 
@@ -77,7 +80,8 @@ function reasonOf(step: string, cause: unknown, detail: string): string {
     if (/Network Error/.test(detail)) return `Fekk ikkje kontakt med CMS-et eller plattforma${tried}. Prøv igjen om litt.`;
     if (/Malformed JSON/.test(detail)) return 'Svaret frå CMS-et eller plattforma var øydelagt (ikkje gyldig JSON). Prøv igjen om litt.';
     const status = /status code (\d+)/.exec(detail)?.[1];
-    if (status === '401' || status === '403') return 'CMS-et eller plattforma godtok ikkje innloggingsdetaljane til publiseringstenesta. Den som driftar nettstaden må sjekke innstillingane.';
+    if (status === '401' || status === '403')
+      return 'CMS-et eller plattforma godtok ikkje innloggingsdetaljane til publiseringstenesta. Den som driftar nettstaden må sjekke innstillingane.';
     if (status) return `CMS-et eller plattforma svarte med ein feil (status ${status})${tried}. Prøv igjen om litt.`;
   }
   if (step === 'build') return 'Nettstaden kunne ikkje byggjast av det nye innhaldet. Den publiserte nettstaden er uendra.';

@@ -64,7 +64,10 @@ export class RunLog {
     // Runs that were going when the service stopped did not finish.
     for (const run of this.runs)
       if (run.state === 'queued' || run.state === 'running')
-        Object.assign(run, { state: 'failed', failure: { step: 'teneste', reason: 'Publiseringstenesta vart stoppa før køyringa var ferdig.', detail: 'service stopped' } });
+        Object.assign(run, {
+          state: 'failed',
+          failure: { step: 'teneste', reason: 'Publiseringstenesta vart stoppa før køyringa var ferdig.', detail: 'service stopped' },
+        });
     this.#next = Math.max(0, ...this.runs.map((run) => run.id)) + 1;
   }
 

@@ -80,7 +80,10 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     if (path === '/hooks/cms') return req.method === 'POST' ? hook(req, res) : methodNotAllowed(res, 'POST');
     if (path === '/status') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
-      if (!sessions.allowsRead(req)) return send(res, 401, 'application/json', JSON.stringify({ error: 'staff authentication required' }), { 'www-authenticate': 'Bearer realm="kaia-publisher"' });
+      if (!sessions.allowsRead(req))
+        return send(res, 401, 'application/json', JSON.stringify({ error: 'staff authentication required' }), {
+          'www-authenticate': 'Bearer realm="kaia-publisher"',
+        });
       return send(res, 200, 'application/json', JSON.stringify(status()));
     }
     if (path === '/staff') return redirect(res, '/staff/');
@@ -108,7 +111,8 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     }
     const session = sessions.of(req);
     if (!session) return html(res, 401, plainPage('Ikkje logga inn', 'Logg inn på publiseringssida først.'));
-    if (!validCsrf(session, form.get('csrf'))) return html(res, 403, plainPage('Ikkje tillate', 'Skjemaet var gammalt eller kom ikkje frå publiseringssida. Last sida på nytt og prøv igjen.'));
+    if (!validCsrf(session, form.get('csrf')))
+      return html(res, 403, plainPage('Ikkje tillate', 'Skjemaet var gammalt eller kom ikkje frå publiseringssida. Last sida på nytt og prøv igjen.'));
     switch (action) {
       case 'logout':
         sessions.logout(req);
@@ -142,7 +146,9 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       const nothingOlder = error instanceof ReleaseError && !/Another run/.test(detail);
       run.failure = {
         step: 'Tilbakerulling',
-        reason: nothingOlder ? 'Det finst inga eldre versjon å gå tilbake til.' : 'Kunne ikkje byte versjon no. Den publiserte nettstaden er uendra; prøv igjen om litt.',
+        reason: nothingOlder
+          ? 'Det finst inga eldre versjon å gå tilbake til.'
+          : 'Kunne ikkje byte versjon no. Den publiserte nettstaden er uendra; prøv igjen om litt.',
         detail,
       };
       key = nothingOlder ? 'no-rollback' : 'busy';
@@ -183,7 +189,9 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   async function servePreview(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const authorised = sessions.of(req) !== undefined || basicPasswordOk(req, config.staffPassword);
     if (!authorised)
-      return send(res, 401, 'text/plain; charset=utf-8', 'Førehandsvisinga er berre for tilsette.', { 'www-authenticate': 'Basic realm="Kaia preview", charset="UTF-8"' });
+      return send(res, 401, 'text/plain; charset=utf-8', 'Førehandsvisinga er berre for tilsette.', {
+        'www-authenticate': 'Basic realm="Kaia preview", charset="UTF-8"',
+      });
     return serveFiles(join(previewDir(config), 'current'), req, res, { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' });
   }
 
@@ -209,8 +217,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     previewUrl,
     queue,
     log: runLog,
-    close: () =>
-      (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined)),
+    close: () => (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined)),
   };
 }
 
@@ -259,7 +266,11 @@ async function serveFiles(root: string, req: IncomingMessage, res: ServerRespons
   const notFound = found ? undefined : previewFile(root, '/404.html');
   const file = found ?? notFound;
   if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Fann ikkje sida.', headers);
-  res.writeHead(found ? 200 : 404, { ...headers, 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size });
+  res.writeHead(found ? 200 : 404, {
+    ...headers,
+    'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+    'content-length': statSync(file).size,
+  });
   if (req.method === 'HEAD') return void res.end();
   createReadStream(file).pipe(res);
 }

@@ -17,7 +17,8 @@ import { parseFaultSpec } from './faults';
 import { defaultSiteOrigins } from './newsletter';
 import { defaultBasic, defaultClient, startSandbox, type SandboxOptions } from './server';
 
-const usage = 'usage: tsx sandbox/cli.ts [--fail=API:KIND[:ARG]]...\n' +
+const usage =
+  'usage: tsx sandbox/cli.ts [--fail=API:KIND[:ARG]]...\n' +
   '  API: idp, management, runtime, platform, newsletter, all\n' +
   '  KIND: status:CODE (500), slow:MS (1000), malformed-json, bad-record, drop';
 
@@ -53,7 +54,10 @@ function optionsFromEnv(): SandboxOptions {
     tokenTtlSeconds: numberFromEnv('SANDBOX_TOKEN_TTL', 300),
     corsOrigins: [
       ...defaultSiteOrigins,
-      ...(env['SANDBOX_CORS_ORIGINS'] ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+      ...(env['SANDBOX_CORS_ORIGINS'] ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
     ],
   };
 }

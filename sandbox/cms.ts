@@ -72,7 +72,7 @@ export function applyEdit(dataset: Dataset, drafts: Drafts, edit: Edit): unknown
   if (edit.draft) {
     const own = drafts.get(edit.collection) ?? new Map<string, unknown>();
     drafts.set(edit.collection, own);
-    const next = { ...(own.get(edit.id) ?? records[index]) as object, ...edit.changes };
+    const next = { ...((own.get(edit.id) ?? records[index]) as object), ...edit.changes };
     own.set(edit.id, next);
     return next;
   }

@@ -97,8 +97,7 @@ export function parseFaultSpec(value: string): { api: Api | 'all'; fault: Fault 
   if (rest.length > 0) throw new Error(`${value}: expected API:KIND[:ARG]`);
   if (api !== 'all' && !isApi(api)) throw new Error(`${value}: unknown API ${JSON.stringify(api)}`);
   const number = arg === undefined ? undefined : Number(arg);
-  if (arg !== undefined && (arg.trim() === '' || !Number.isFinite(number)))
-    throw new Error(`${value}: ${JSON.stringify(arg)} is not a number`);
+  if (arg !== undefined && (arg.trim() === '' || !Number.isFinite(number))) throw new Error(`${value}: ${JSON.stringify(arg)} is not a number`);
   switch (kind) {
     case 'status':
       return { api, fault: checkFault({ kind, status: number ?? 500 }) };

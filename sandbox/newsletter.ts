@@ -76,8 +76,7 @@ export interface NewsletterAnswer {
 
 /** Handles one sign-up; `text` is the request body (undefined: too large). */
 export function subscribeAnswer(req: IncomingMessage, text: string | undefined, list: NewsletterList, origins: readonly string[]): NewsletterAnswer {
-  const parsed: Parsed =
-    text === undefined ? { status: 413, error: 'request body too large' } : parseSubscription(req.headers['content-type'] ?? '', text);
+  const parsed: Parsed = text === undefined ? { status: 413, error: 'request body too large' } : parseSubscription(req.headers['content-type'] ?? '', text);
   let status = 200;
   let outcome: string;
   if ('error' in parsed) {

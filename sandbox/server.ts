@@ -13,15 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { assertDataset, loadDataset, type Dataset } from './dataset';
 import { rollDates } from './dates';
-import {
-  breakFirstRecord,
-  checkFault,
-  cutInHalf,
-  FaultTable,
-  isApi,
-  type Api,
-  type Fault,
-} from './faults';
+import { breakFirstRecord, checkFault, cutInHalf, FaultTable, isApi, type Api, type Fault } from './faults';
 import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
 import { applyEdit, defaultDrafts, parseEdit, sendWebhook, withDrafts, type Drafts, type Webhook } from './cms';
 
@@ -191,7 +183,6 @@ function setFault(state: State, api: Api | 'all', fault: Fault | null): void {
   if (api !== 'all' && !isApi(api)) throw new TypeError(`unknown api ${JSON.stringify(api)}`);
   state.faults.set(api, fault === null ? null : checkFault(fault));
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Request flow: admin or API; for an API, log, early faults, auth, route, late faults, send.
@@ -376,8 +367,7 @@ function safeEqual(a: string, b: string): boolean {
 
 async function issueToken(ctx: Context): Promise<Answer> {
   const type = (ctx.req.headers['content-type'] ?? '').toLowerCase();
-  if (!type.startsWith('application/x-www-form-urlencoded'))
-    return errorAnswer(400, 'invalid_request');
+  if (!type.startsWith('application/x-www-form-urlencoded')) return errorAnswer(400, 'invalid_request');
   const text = await readBody(ctx.req);
   if (text === undefined) return errorAnswer(413, 'request body too large');
   const form = new URLSearchParams(text);

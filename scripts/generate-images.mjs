@@ -53,8 +53,14 @@ for (const { url, width, height } of images) {
   const target = join(root, 'public', url);
   if (!force && existsSync(target)) continue;
   mkdirSync(dirname(target), { recursive: true });
-  const picture = await sharp(Buffer.from(scene(url, width, height).svg)).blur(0.6).raw().toBuffer({ resolveWithObject: true });
-  const noise = await sharp(grain(width, height, hash(url), 33), { raw: { width, height, channels: 1 } }).toColourspace('srgb').raw().toBuffer();
+  const picture = await sharp(Buffer.from(scene(url, width, height).svg))
+    .blur(0.6)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const noise = await sharp(grain(width, height, hash(url), 33), { raw: { width, height, channels: 1 } })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
   const info = await sharp(picture.data, { raw: picture.info })
     .composite([{ input: noise, raw: { width, height, channels: 3 }, blend: 'soft-light' }])
     .webp({ quality: 78, effort: 4 })
@@ -62,4 +68,6 @@ for (const { url, width, height } of images) {
   bytes += info.size;
   made += 1;
 }
-console.log(`images: ${made} made (${Math.round(bytes / 1024)} KiB), ${images.length - made} kept, ${images.length} named by the content${writeAlts ? '; alt texts written' : ''}`);
+console.log(
+  `images: ${made} made (${Math.round(bytes / 1024)} KiB), ${images.length - made} kept, ${images.length} named by the content${writeAlts ? '; alt texts written' : ''}`,
+);

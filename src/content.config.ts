@@ -32,8 +32,5 @@ function snapshotLoader(file: string, many: boolean): Loader {
 }
 
 export const collections = Object.fromEntries(
-  Object.entries(contentFiles).map(([key, { file, schema, many }]) => [
-    key,
-    defineCollection({ loader: snapshotLoader(file, many), schema }),
-  ]),
+  Object.entries(contentFiles).map(([key, { file, schema, many }]) => [key, defineCollection({ loader: snapshotLoader(file, many), schema })]),
 );

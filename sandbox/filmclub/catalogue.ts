@@ -93,9 +93,7 @@ export function loadCatalogue(productionsFile: string = defaultProductionsFile):
     const id = production['id'];
     const title = production['title'];
     const features = asRecord(production['features']);
-    const edis = Array.isArray(features?.['edis'])
-      ? (features['edis'] as unknown[]).filter((edi): edi is string => typeof edi === 'string' && edi !== '')
-      : [];
+    const edis = Array.isArray(features?.['edis']) ? (features['edis'] as unknown[]).filter((edi): edi is string => typeof edi === 'string' && edi !== '') : [];
     if (typeof id !== 'string' || typeof title !== 'string' || edis.length === 0) continue;
     let movieId = movieIdOf(id);
     // Probing keeps ids unique and, as the content is read in order, still deterministic.
@@ -107,9 +105,7 @@ export function loadCatalogue(productionsFile: string = defaultProductionsFile):
       title,
       edis,
       poster: assetUrl(production, 'poster') ?? assetUrl(production, 'first_image'),
-      genres: Array.isArray(features?.['genres'])
-        ? (features['genres'] as unknown[]).filter((genre): genre is string => typeof genre === 'string')
-        : [],
+      genres: Array.isArray(features?.['genres']) ? (features['genres'] as unknown[]).filter((genre): genre is string => typeof genre === 'string') : [],
       objectClass: typeof production['objectClass'] === 'string' ? production['objectClass'] : 'movie',
       premiere: typeof premiere === 'string' ? premiere : null,
     };
@@ -136,11 +132,7 @@ function assetUrl(production: Record<string, unknown>, type: 'poster' | 'first_i
 }
 
 /** Film showtimes in the two halls; a missing or unreadable events file gives none. */
-function loadShowtimes(
-  file: string,
-  byReference: ReadonlyMap<string, Movie>,
-  byEdi: ReadonlyMap<string, Movie>,
-): Showtime[] {
+function loadShowtimes(file: string, byReference: ReadonlyMap<string, Movie>, byEdi: ReadonlyMap<string, Movie>): Showtime[] {
   if (!existsSync(file)) return [];
   let raw: unknown[];
   try {
@@ -156,9 +148,7 @@ function loadShowtimes(
     const production = asRecord(event['production']);
     const reference = production?.['pageReference'] ?? production?.['parentSlug'];
     const edi = event['ediNumber'];
-    const movie =
-      (typeof reference === 'string' ? byReference.get(reference) : undefined) ??
-      (typeof edi === 'string' ? byEdi.get(edi) : undefined);
+    const movie = (typeof reference === 'string' ? byReference.get(reference) : undefined) ?? (typeof edi === 'string' ? byEdi.get(edi) : undefined);
     const hall = asRecord(event['venue'])?.['name'];
     const startTime = event['startTime'];
     if (!movie || typeof startTime !== 'string' || Number.isNaN(Date.parse(startTime))) continue;
@@ -190,9 +180,7 @@ function readJsonArray(file: string): unknown[] {
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,8 +260,19 @@ function kindOf(genres: readonly string[]): Kind {
 /** By kind: comments for 1–2 stars, 3 stars and 4–5 stars. */
 const commentsByKind: Record<Kind, { low: readonly string[]; mid: readonly string[]; high: readonly string[] }> = {
   horror: {
-    low: ['For mykje blod og for lite uhygge.', 'Skremmande lite skremmande.', 'Eg skjøna aldri kva som var ute etter dei.', 'Billege skvettar, ingen ekte frykt.'],
-    mid: ['Nokre gode skvettar, men slutten datt saman.', 'Fin stemning i fjøra, litt tynt manus.', 'Grei grøssar for ein regnkveld.', 'Flott foto, men eg vart aldri verkeleg redd.', 'Sterk start, svak slutt.'],
+    low: [
+      'For mykje blod og for lite uhygge.',
+      'Skremmande lite skremmande.',
+      'Eg skjøna aldri kva som var ute etter dei.',
+      'Billege skvettar, ingen ekte frykt.',
+    ],
+    mid: [
+      'Nokre gode skvettar, men slutten datt saman.',
+      'Fin stemning i fjøra, litt tynt manus.',
+      'Grei grøssar for ein regnkveld.',
+      'Flott foto, men eg vart aldri verkeleg redd.',
+      'Sterk start, svak slutt.',
+    ],
     high: [
       'Eg sov med lyset på etterpå.',
       'Lydbiletet sit framleis i kroppen.',
@@ -300,8 +299,20 @@ const commentsByKind: Record<Kind, { low: readonly string[]; mid: readonly strin
     ],
   },
   family: {
-    low: ['Vesla på fem kjeda seg, og det gjorde eg òg.', 'Litt for masete for dei minste.', 'Tynn historie, sjølv for ein familiefilm.', 'For skummel for fireåringen vår.'],
-    mid: ['Borna lo, vi vaksne kikka på klokka.', 'Koseleg, men litt lang for dei minste.', 'Fin søndagsfilm, ikkje noko meir.', 'Søt, men gløymd før vi var heime.', 'Fine figurar, litt tynn historie.', 'Passar best for dei mellom fem og ti.'],
+    low: [
+      'Vesla på fem kjeda seg, og det gjorde eg òg.',
+      'Litt for masete for dei minste.',
+      'Tynn historie, sjølv for ein familiefilm.',
+      'For skummel for fireåringen vår.',
+    ],
+    mid: [
+      'Borna lo, vi vaksne kikka på klokka.',
+      'Koseleg, men litt lang for dei minste.',
+      'Fin søndagsfilm, ikkje noko meir.',
+      'Søt, men gløymd før vi var heime.',
+      'Fine figurar, litt tynn historie.',
+      'Passar best for dei mellom fem og ti.',
+    ],
     high: [
       'Borna har snakka om han heile veka.',
       'Både sjuåringen og bestefar lo høgt.',
@@ -319,7 +330,14 @@ const commentsByKind: Record<Kind, { low: readonly string[]; mid: readonly strin
   },
   documentary: {
     low: ['Viktig tema, men tungt fortalt.', 'For mykje prat og for få bilete.', 'Einsidig og litt for lang.', 'Meir reportasje enn film.'],
-    mid: ['Lærerik, men litt lang.', 'Fine bilete, litt spreidd forteljing.', 'Interessant, men eg sakna fleire stemmer.', 'Grei dokumentar, passar like godt på TV.', 'Gode intervju, roleg tempo.', 'Tankevekkjande, men han kunne vore kortare.'],
+    mid: [
+      'Lærerik, men litt lang.',
+      'Fine bilete, litt spreidd forteljing.',
+      'Interessant, men eg sakna fleire stemmer.',
+      'Grei dokumentar, passar like godt på TV.',
+      'Gode intervju, roleg tempo.',
+      'Tankevekkjande, men han kunne vore kortare.',
+    ],
     high: [
       'Lærte meir på halvanna time enn på eit heilt skuleår.',
       'Vakre bilete og kloke folk. Sjå han!',
@@ -345,8 +363,25 @@ const commentsByKind: Record<Kind, { low: readonly string[]; mid: readonly strin
     ],
   },
   drama: {
-    low: ['Dessverre ikkje noko for meg.', 'Altfor langdryg.', 'Fine bilete, men eg brydde meg aldri om folka.', 'Eg gav opp etter ein halvtime.', 'Hadde venta meir etter alt skrivet.', 'Tung og treg, utan at det førte nokon stad.'],
-    mid: ['Godt spela, litt seint tempo.', 'Litt ujamn, men verdt ein tur.', 'Fin film ein kald kveld.', 'Sterke scener, men han tok aldri heilt av.', 'Heilt greitt, ikkje meir.', 'Fine bilete, men tynn historie.', 'Nokre gode scener, elles lite å hente.', 'God idé, litt for lang.', 'Verdt det for skodespelarane åleine.'],
+    low: [
+      'Dessverre ikkje noko for meg.',
+      'Altfor langdryg.',
+      'Fine bilete, men eg brydde meg aldri om folka.',
+      'Eg gav opp etter ein halvtime.',
+      'Hadde venta meir etter alt skrivet.',
+      'Tung og treg, utan at det førte nokon stad.',
+    ],
+    mid: [
+      'Godt spela, litt seint tempo.',
+      'Litt ujamn, men verdt ein tur.',
+      'Fin film ein kald kveld.',
+      'Sterke scener, men han tok aldri heilt av.',
+      'Heilt greitt, ikkje meir.',
+      'Fine bilete, men tynn historie.',
+      'Nokre gode scener, elles lite å hente.',
+      'God idé, litt for lang.',
+      'Verdt det for skodespelarane åleine.',
+    ],
     high: [
       'Rørande og vakker.',
       'Sterk film, varmt tilrådd!',

@@ -15,11 +15,7 @@ import { demoMember } from './accounts';
 import type { Partner } from './catalogue';
 import { defaultAllowedOrigins, normaliseOrigin, startFilmclubSandbox, type FilmclubSandbox } from './server';
 
-export const cliDefaultOrigins: readonly string[] = [
-  ...defaultAllowedOrigins,
-  'http://127.0.0.1:4322',
-  'http://127.0.0.1:4323',
-];
+export const cliDefaultOrigins: readonly string[] = [...defaultAllowedOrigins, 'http://127.0.0.1:4322', 'http://127.0.0.1:4323'];
 
 /** The repository's git-ignored `.sandbox-data`. */
 const defaultDataRoot = fileURLToPath(new URL('../../.sandbox-data', import.meta.url));
@@ -88,10 +84,7 @@ export async function startBothPartners(env: Env = process.env): Promise<BothPar
   return {
     sandboxes: started,
     byPartner: { 118: first, 178: second },
-    lines: started.map(
-      (sandbox) =>
-        `film club ${sandbox.partner}  ${sandbox.url}  demo member ${demoMember.email} / ${demoMember.password}`,
-    ),
+    lines: started.map((sandbox) => `film club ${sandbox.partner}  ${sandbox.url}  demo member ${demoMember.email} / ${demoMember.password}`),
     close: () => {
       closing ??= Promise.all(started.map((sandbox) => sandbox.close())).then(() => undefined);
       return closing;

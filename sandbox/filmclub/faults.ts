@@ -72,7 +72,11 @@ export class FaultTable {
 
 /** 'reviews', '/reviews' or '/reviews?x=1' name the route 'reviews'; an unknown route throws. */
 export function routeOfFilter(path: string): RouteName {
-  const name = path.trim().replace(/^\/+/, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const name = path
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
   const route = routeNames.find((candidate) => candidate === name);
   if (!route) throw new TypeError(`unknown route ${JSON.stringify(path)}; expected one of ${routeNames.join(', ')}`);
   return route;

@@ -13,17 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { AccountStore, minPasswordLength, type MemberRecord } from './accounts';
-import {
-  defaultProductionsFile,
-  loadCatalogue,
-  movieLink,
-  partners,
-  ratingFor,
-  reviewsFor,
-  type Catalogue,
-  type Movie,
-  type Partner,
-} from './catalogue';
+import { defaultProductionsFile, loadCatalogue, movieLink, partners, ratingFor, reviewsFor, type Catalogue, type Movie, type Partner } from './catalogue';
 import { checkFault, faultMessage, FaultTable, htmlErrorPage, routeOfFilter, type FilmclubFault } from './faults';
 import { checkShape, inShape, ShapeTable, type AnswerShape } from './shapes';
 
@@ -183,7 +173,6 @@ function resetState(state: State): void {
   state.outbox.length = 0;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Request flow: CORS preflight, admin, or API (read, log, fault, route, send).
 
@@ -304,8 +293,7 @@ function jsonBody(ctx: Context): { fields: Record<string, unknown> } | { refused
   if (!type.startsWith('application/json')) return { refused: error(415, 'Førespurnaden må sendast som JSON.') };
   try {
     const value = JSON.parse(ctx.body) as unknown;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value))
-      return { fields: value as Record<string, unknown> };
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { fields: value as Record<string, unknown> };
   } catch {
     // Answered below.
   }
@@ -408,10 +396,7 @@ async function signup(ctx: Context): Promise<Answer> {
   if (!result.ok) return error(409, 'Det finst alt ein konto med denne e-postadressa.');
   const token = store.issueToken(result.member);
   const session = store.createSession(result.member);
-  return ok(
-    { UserName: result.member.userName, ContactEmail: result.member.email, Token: token },
-    sessionHeader(session),
-  );
+  return ok({ UserName: result.member.userName, ContactEmail: result.member.email, Token: token }, sessionHeader(session));
 }
 
 function forgotPassword(ctx: Context): Answer {
@@ -590,4 +575,3 @@ const adminRoutes: ReadonlyMap<string, Route> = new Map<string, Route>([
 function routeAdmin(ctx: Context): Answer | Promise<Answer> {
   return dispatch(ctx, adminRoutes);
 }
-

@@ -68,13 +68,7 @@ export function ticketShowtimes(catalogue: Catalogue): Showtime[] {
 }
 
 /** A ticket for one showtime; `serial` numbers the ticket code. */
-export function makeTicket(
-  partner: Partner,
-  movie: Movie,
-  showtime: Showtime,
-  serial: number,
-  seats: TicketSeats[],
-): Ticket {
+export function makeTicket(partner: Partner, movie: Movie, showtime: Showtime, serial: number, seats: TicketSeats[]): Ticket {
   const code = ticketCode(partner, serial);
   const count = seats.reduce((sum, row) => sum + row.Seats.length, 0);
   return {
@@ -128,9 +122,7 @@ export function demoTickets(partner: Partner, catalogue: Catalogue, nextSerial: 
   seatPlans.forEach((plan, index) => {
     // From a third of the way along for each ticket, the first showtime of a film not yet used.
     const from = Math.floor((showtimes.length * index) / seatPlans.length);
-    const showtime = [...showtimes.slice(from), ...showtimes.slice(0, from)].find(
-      (candidate) => !used.has(candidate.movieId),
-    );
+    const showtime = [...showtimes.slice(from), ...showtimes.slice(0, from)].find((candidate) => !used.has(candidate.movieId));
     const movie = showtime && catalogue.byId.get(showtime.movieId);
     if (!showtime || !movie) return;
     used.add(movie.movieId);
@@ -140,12 +132,7 @@ export function demoTickets(partner: Partner, catalogue: Catalogue, nextSerial: 
 }
 
 /** A new member's welcome ticket: a showtime and two seats picked from the e-mail address. */
-export function welcomeTicket(
-  partner: Partner,
-  catalogue: Catalogue,
-  email: string,
-  serial: number,
-): Ticket | undefined {
+export function welcomeTicket(partner: Partner, catalogue: Catalogue, email: string, serial: number): Ticket | undefined {
   const showtimes = ticketShowtimes(catalogue);
   if (showtimes.length === 0) return undefined;
   const seed = fnv1a(`${partner}:${email.toLowerCase()}`);

@@ -109,4 +109,6 @@ const demo = loadDataset(join(root, 'content'));
 const rows = [await bench('demo', demo), await bench('large', largeDataset(demo))];
 // One block per dataset: the page columns are too wide for one table.
 for (const row of rows) console.table(row);
-console.log('Targets for the large dataset: import < 10 s, build < 120 s, peak memory < 2048 MB, programme, day and week pages ≤ 250 KB of HTML. Both: precache < 2048 KiB.');
+console.log(
+  'Targets for the large dataset: import < 10 s, build < 120 s, peak memory < 2048 MB, programme, day and week pages ≤ 250 KB of HTML. Both: precache < 2048 KiB.',
+);

@@ -56,7 +56,10 @@ function toMs(text) {
 const rows = [];
 try {
   for (const [name, url] of targets) {
-    const run = spawnSync('wrk', ['-t2', '-c32', `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url], { encoding: 'utf8', timeout: (SECONDS + 20) * 1000 });
+    const run = spawnSync('wrk', ['-t2', '-c32', `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: br, gzip', url], {
+      encoding: 'utf8',
+      timeout: (SECONDS + 20) * 1000,
+    });
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
     const p99 = toMs(/99%\s+([\d.]+\w+)/.exec(run.stdout)?.[1] ?? '0');
     rows.push({ target: name, 'requests/s': Math.round(rps), 'p99 ms': Number(p99.toFixed(2)) });

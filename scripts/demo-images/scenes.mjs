@@ -74,11 +74,14 @@ function landscape(w, h, rnd, light, { horizon = 0.62, body = true } = {}) {
   const sunX = w * (0.2 + rnd() * 0.6);
   const sunY = h * (0.15 + rnd() * 0.25);
   const r = Math.min(w, h) * 0.07;
-  const defs = gradient('sky', light.sky) + gradient('sea', light.sea) +
+  const defs =
+    gradient('sky', light.sky) +
+    gradient('sea', light.sea) +
     `<radialGradient id="glow"><stop offset="0" stop-color="${light.sun}" stop-opacity="0.8"/><stop offset="1" stop-color="${light.sun}" stop-opacity="0"/></radialGradient>`;
   let out = `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
   if (light === LIGHTS.natt) out += stars(w, h, rnd, 140, top * 0.9);
-  if (body) out += `<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(r * 4)}" fill="url(#glow)"/><circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(r)}" fill="${light.sun}"/>`;
+  if (body)
+    out += `<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(r * 4)}" fill="url(#glow)"/><circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(r)}" fill="${light.sun}"/>`;
   out += ridge(w, h, rnd, top - h * 0.02, h * 0.28, light.land[0]);
   out += ridge(w, h, rnd, top, h * 0.16, light.land[1], 7);
   out += sea(w, h, rnd, top, light);
@@ -86,8 +89,10 @@ function landscape(w, h, rnd, light, { horizon = 0.62, body = true } = {}) {
 }
 
 function building(x, y, bw, bh, wall, roof) {
-  return `<rect x="${f(x)}" y="${f(y)}" width="${f(bw)}" height="${f(bh)}" fill="${wall}"/>` +
-    `<path d="M${f(x - bw * 0.08)} ${f(y)} L${f(x + bw / 2)} ${f(y - bh * 0.55)} L${f(x + bw * 1.08)} ${f(y)} Z" fill="${roof}"/>`;
+  return (
+    `<rect x="${f(x)}" y="${f(y)}" width="${f(bw)}" height="${f(bh)}" fill="${wall}"/>` +
+    `<path d="M${f(x - bw * 0.08)} ${f(y)} L${f(x + bw / 2)} ${f(y - bh * 0.55)} L${f(x + bw * 1.08)} ${f(y)} Z" fill="${roof}"/>`
+  );
 }
 
 const SCENES = {
@@ -101,9 +106,11 @@ const SCENES = {
     const s = h * 0.42;
     let tower = `<ellipse cx="${f(x)}" cy="${f(top + h * 0.05)}" rx="${f(s * 0.55)}" ry="${f(h * 0.06)}" fill="${light.land[2]}"/>`;
     tower += `<path d="M${f(x - s * 0.09)} ${f(top + h * 0.04)} L${f(x - s * 0.06)} ${f(top - s)} L${f(x + s * 0.06)} ${f(top - s)} L${f(x + s * 0.09)} ${f(top + h * 0.04)} Z" fill="#f4f1ea"/>`;
-    for (let i = 1; i <= 3; i += 1) tower += `<rect x="${f(x - s * 0.085)}" y="${f(top - s * (i * 0.27))}" width="${f(s * 0.17)}" height="${f(s * 0.08)}" fill="#c0392b"/>`;
+    for (let i = 1; i <= 3; i += 1)
+      tower += `<rect x="${f(x - s * 0.085)}" y="${f(top - s * (i * 0.27))}" width="${f(s * 0.17)}" height="${f(s * 0.08)}" fill="#c0392b"/>`;
     tower += `<rect x="${f(x - s * 0.07)}" y="${f(top - s * 1.12)}" width="${f(s * 0.14)}" height="${f(s * 0.12)}" fill="#ffe9a8"/><path d="M${f(x - s * 0.1)} ${f(top - s * 1.12)} L${f(x)} ${f(top - s * 1.25)} L${f(x + s * 0.1)} ${f(top - s * 1.12)} Z" fill="#7a1e2c"/>`;
-    if (light === LIGHTS.natt || light === LIGHTS.kveld) tower += `<path d="M${f(x)} ${f(top - s * 1.06)} L${f(x - w)} ${f(top - s * 1.5)} L${f(x - w)} ${f(top - s * 0.7)} Z" fill="#ffe9a8" opacity="0.18"/>`;
+    if (light === LIGHTS.natt || light === LIGHTS.kveld)
+      tower += `<path d="M${f(x)} ${f(top - s * 1.06)} L${f(x - w)} ${f(top - s * 1.5)} L${f(x - w)} ${f(top - s * 0.7)} Z" fill="#ffe9a8" opacity="0.18"/>`;
     return { defs, body: out + tower, alt: `eit kvitt fyr med raude band på ein holme i havet, ${light.words}` };
   },
   naust: (w, h, rnd, light) => {
@@ -123,7 +130,8 @@ const SCENES = {
     const bw = Math.min(w, h * 1.3) * 0.34;
     const x = w * (0.3 + rnd() * 0.25);
     let house = building(x, top - bw * 0.62, bw, bw * 0.66, '#eeeae0', '#4a4a52');
-    for (let i = 0; i < 4; i += 1) house += `<rect x="${f(x + bw * (0.08 + i * 0.23))}" y="${f(top - bw * 0.5)}" width="${f(bw * 0.12)}" height="${f(bw * 0.16)}" fill="${light === LIGHTS.natt || light === LIGHTS.kveld ? '#ffd98a' : '#5b7385'}"/>`;
+    for (let i = 0; i < 4; i += 1)
+      house += `<rect x="${f(x + bw * (0.08 + i * 0.23))}" y="${f(top - bw * 0.5)}" width="${f(bw * 0.12)}" height="${f(bw * 0.16)}" fill="${light === LIGHTS.natt || light === LIGHTS.kveld ? '#ffd98a' : '#5b7385'}"/>`;
     return { defs, body: out + house, alt: `eit gammalt kvitt trehus ved sundet, ${light.words}` };
   },
   kulturhus: (w, h, rnd, light) => {
@@ -133,7 +141,9 @@ const SCENES = {
     const x = w * 0.2;
     let hall = `<rect x="${f(x)}" y="${f(top - bh)}" width="${f(bw)}" height="${f(bh)}" fill="#d9d4c7"/><path d="M${f(x - 10)} ${f(top - bh)} L${f(x + bw * 0.7)} ${f(top - bh * 1.35)} L${f(x + bw + 10)} ${f(top - bh)} Z" fill="#2f3b45"/>`;
     const lit = light === LIGHTS.natt || light === LIGHTS.kveld ? '#ffd98a' : '#7fa3b8';
-    for (let r = 0; r < 3; r += 1) for (let c = 0; c < 9; c += 1) hall += `<rect x="${f(x + bw * (0.04 + c * 0.107))}" y="${f(top - bh * (0.9 - r * 0.3))}" width="${f(bw * 0.08)}" height="${f(bh * 0.2)}" fill="${lit}" opacity="${f(0.6 + rnd() * 0.4)}"/>`;
+    for (let r = 0; r < 3; r += 1)
+      for (let c = 0; c < 9; c += 1)
+        hall += `<rect x="${f(x + bw * (0.04 + c * 0.107))}" y="${f(top - bh * (0.9 - r * 0.3))}" width="${f(bw * 0.08)}" height="${f(bh * 0.2)}" fill="${lit}" opacity="${f(0.6 + rnd() * 0.4)}"/>`;
     hall += `<rect x="0" y="${f(top)}" width="${w}" height="${f(h * 0.03)}" fill="#6b6b6b"/>`;
     return { defs, body: out + hall, alt: `eit moderne kulturhus ved kaia med lys i vindauga, ${light.words}` };
   },
@@ -142,10 +152,15 @@ const SCENES = {
     const s = Math.min(w, h * 1.5) * 0.34;
     const x = w * (0.2 + rnd() * 0.35);
     const y = top + (h - top) * 0.35;
-    const ferry = `<path d="M${f(x)} ${f(y)} L${f(x + s)} ${f(y)} L${f(x + s * 0.92)} ${f(y + s * 0.16)} L${f(x + s * 0.08)} ${f(y + s * 0.16)} Z" fill="#1f2a36"/>` +
+    const ferry =
+      `<path d="M${f(x)} ${f(y)} L${f(x + s)} ${f(y)} L${f(x + s * 0.92)} ${f(y + s * 0.16)} L${f(x + s * 0.08)} ${f(y + s * 0.16)} Z" fill="#1f2a36"/>` +
       `<rect x="${f(x + s * 0.1)}" y="${f(y - s * 0.14)}" width="${f(s * 0.8)}" height="${f(s * 0.14)}" fill="#f1efe8"/><rect x="${f(x + s * 0.35)}" y="${f(y - s * 0.3)}" width="${f(s * 0.3)}" height="${f(s * 0.16)}" fill="#f1efe8"/>` +
       `<rect x="${f(x + s * 0.48)}" y="${f(y - s * 0.42)}" width="${f(s * 0.06)}" height="${f(s * 0.12)}" fill="#c0392b"/>` +
-      Array.from({ length: 8 }, (_, i) => `<rect x="${f(x + s * (0.14 + i * 0.095))}" y="${f(y - s * 0.1)}" width="${f(s * 0.05)}" height="${f(s * 0.05)}" fill="${light === LIGHTS.natt ? '#ffd98a' : '#44576a'}"/>`).join('');
+      Array.from(
+        { length: 8 },
+        (_, i) =>
+          `<rect x="${f(x + s * (0.14 + i * 0.095))}" y="${f(y - s * 0.1)}" width="${f(s * 0.05)}" height="${f(s * 0.05)}" fill="${light === LIGHTS.natt ? '#ffd98a' : '#44576a'}"/>`,
+      ).join('');
     return { defs, body: out + ferry, alt: `ei lita ferje på veg over fjorden, ${light.words}` };
   },
   aurora: (w, h, rnd) => {
@@ -156,7 +171,11 @@ const SCENES = {
       const y = h * (0.15 + i * 0.08 + rnd() * 0.05);
       bands += `<path d="M0 ${f(y)} C ${f(w * 0.3)} ${f(y - h * 0.2)}, ${f(w * 0.6)} ${f(y + h * 0.2)}, ${w} ${f(y - h * 0.05)}" stroke="${['#53f2a0', '#2fd4a7', '#9be564', '#6fe3c2'][i]}" stroke-width="${f(h * (0.05 + rnd() * 0.05))}" fill="none" opacity="0.35" filter="url(#soft)"/>`;
     }
-    return { defs: defs + `<filter id="soft"><feGaussianBlur stdDeviation="${f(h * 0.02)}"/></filter>`, body: out + bands, alt: 'grønt nordlys over fjell og sjø ein stjerneklar natt' };
+    return {
+      defs: defs + `<filter id="soft"><feGaussianBlur stdDeviation="${f(h * 0.02)}"/></filter>`,
+      body: out + bands,
+      alt: 'grønt nordlys over fjell og sjø ein stjerneklar natt',
+    };
   },
   moon: (w, h, rnd) => {
     const light = LIGHTS.natt;
@@ -165,7 +184,8 @@ const SCENES = {
     const cx = w * (0.35 + rnd() * 0.3);
     const cy = top * 0.45;
     let moon = `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 1.8)}" fill="#f4f1de" opacity="0.12"/><circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="#f1ecd2"/>`;
-    for (let i = 0; i < 7; i += 1) moon += `<circle cx="${f(cx + (rnd() - 0.5) * r * 1.3)}" cy="${f(cy + (rnd() - 0.5) * r * 1.3)}" r="${f(r * (0.06 + rnd() * 0.12))}" fill="#d8d1b4"/>`;
+    for (let i = 0; i < 7; i += 1)
+      moon += `<circle cx="${f(cx + (rnd() - 0.5) * r * 1.3)}" cy="${f(cy + (rnd() - 0.5) * r * 1.3)}" r="${f(r * (0.06 + rnd() * 0.12))}" fill="#d8d1b4"/>`;
     moon += `<rect x="${f(cx - r * 0.15)}" y="${f(top)}" width="${f(r * 0.3)}" height="${f(h - top)}" fill="#f1ecd2" opacity="0.25"/>`;
     return { defs, body: out + moon, alt: 'ein stor fullmåne over havet ein stjerneklar natt' };
   },
@@ -213,12 +233,15 @@ const SCENES = {
     const lanes = 5;
     for (let i = 1; i < lanes; i += 1) {
       const y = (h * i) / lanes;
-      for (let x = 0; x < w; x += h * 0.03) body += `<circle cx="${f(x)}" cy="${f(y)}" r="${f(h * 0.011)}" fill="${Math.floor(x / (h * 0.03)) % 6 < 3 ? '#e63946' : '#f1faee'}"/>`;
+      for (let x = 0; x < w; x += h * 0.03)
+        body += `<circle cx="${f(x)}" cy="${f(y)}" r="${f(h * 0.011)}" fill="${Math.floor(x / (h * 0.03)) % 6 < 3 ? '#e63946' : '#f1faee'}"/>`;
     }
     return { defs, body, alt: 'blått vatn i eit basseng sett ovanfrå, med banetau og lys som glitrar i vatnet' };
   },
   stage: (w, h, rnd) => {
-    const defs = gradient('back', ['#12091f', '#2e1745']) + gradient('curtain', ['#8e1b2b', '#4d0b16'], false) +
+    const defs =
+      gradient('back', ['#12091f', '#2e1745']) +
+      gradient('curtain', ['#8e1b2b', '#4d0b16'], false) +
       `<linearGradient id="beam" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff3c4" stop-opacity="0.7"/><stop offset="1" stop-color="#fff3c4" stop-opacity="0.05"/></linearGradient>`;
     let body = `<rect width="${w}" height="${h}" fill="url(#back)"/>`;
     const floor = h * 0.78;
@@ -240,7 +263,9 @@ const SCENES = {
     return { defs, body, alt: 'ei scene med raude sceneteppe og lyskjegler mot eit mikrofonstativ' };
   },
   cinema: (w, h, rnd) => {
-    const defs = gradient('room', ['#0b0d17', '#1a1d2e']) + `<radialGradient id="screen"><stop offset="0" stop-color="#f4f8ff"/><stop offset="1" stop-color="#9fc2ea"/></radialGradient>`;
+    const defs =
+      gradient('room', ['#0b0d17', '#1a1d2e']) +
+      `<radialGradient id="screen"><stop offset="0" stop-color="#f4f8ff"/><stop offset="1" stop-color="#9fc2ea"/></radialGradient>`;
     let body = `<rect width="${w}" height="${h}" fill="url(#room)"/>`;
     const sx = w * 0.15;
     const sw = w * 0.7;
@@ -288,7 +313,8 @@ const SCENES = {
     body += `<path d="M${f(cx - s * 0.11)} ${f(cy - s * 0.08)} L${f(cx + s * 0.11)} ${f(cy - s * 0.08)} L${f(cx + s * 0.08)} ${f(cy + s * 0.16)} L${f(cx - s * 0.08)} ${f(cy + s * 0.16)} Z" fill="#fbf8f2"/>`;
     body += `<ellipse cx="${f(cx)}" cy="${f(cy - s * 0.08)}" rx="${f(s * 0.11)}" ry="${f(s * 0.025)}" fill="#4a2c1a"/>`;
     body += `<path d="M${f(cx + s * 0.1)} ${f(cy - s * 0.03)} q${f(s * 0.08)} ${f(s * 0.02)} ${f(-s * 0.02)} ${f(s * 0.12)}" stroke="#fbf8f2" stroke-width="${f(s * 0.02)}" fill="none"/>`;
-    for (let i = 0; i < 3; i += 1) body += `<path d="M${f(cx - s * 0.04 + i * s * 0.04)} ${f(cy - s * 0.12)} c${f(-s * 0.03)} ${f(-s * 0.05)} ${f(s * 0.03)} ${f(-s * 0.08)} 0 ${f(-s * 0.14)}" stroke="#fff" stroke-width="${f(s * 0.008)}" fill="none" opacity="0.6"/>`;
+    for (let i = 0; i < 3; i += 1)
+      body += `<path d="M${f(cx - s * 0.04 + i * s * 0.04)} ${f(cy - s * 0.12)} c${f(-s * 0.03)} ${f(-s * 0.05)} ${f(s * 0.03)} ${f(-s * 0.08)} 0 ${f(-s * 0.14)}" stroke="#fff" stroke-width="${f(s * 0.008)}" fill="none" opacity="0.6"/>`;
     const px = w * (0.62 + rnd() * 0.08);
     body += `<ellipse cx="${f(px)}" cy="${f(cy + s * 0.08)}" rx="${f(s * 0.24)}" ry="${f(s * 0.08)}" fill="#f4efe6"/>`;
     for (let i = 0; i < 5; i += 1) {
@@ -307,7 +333,8 @@ const SCENES = {
     for (let x = -kw * rnd(); x < w; x += kw) body += `<rect x="${f(x + 1)}" y="${f(top)}" width="${f(kw - 2)}" height="${f(h - top)}" rx="3" fill="#f6f1e7"/>`;
     let i = 0;
     for (let x = -kw * 0.3; x < w; x += kw) {
-      if (i % 7 !== 2 && i % 7 !== 6) body += `<rect x="${f(x + kw * 0.65)}" y="${f(top)}" width="${f(kw * 0.6)}" height="${f((h - top) * 0.6)}" rx="2" fill="#121212"/>`;
+      if (i % 7 !== 2 && i % 7 !== 6)
+        body += `<rect x="${f(x + kw * 0.65)}" y="${f(top)}" width="${f(kw * 0.6)}" height="${f((h - top) * 0.6)}" rx="2" fill="#121212"/>`;
       i += 1;
     }
     body += `<rect width="${w}" height="${h}" fill="#ffb347" opacity="0.12"/>`;
@@ -326,7 +353,8 @@ const SCENES = {
       }
       return `<path d="${d}Z" fill="url(#metal)" stroke="#2b3a45" stroke-width="3"/><circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.35)}" fill="#1d2b35"/>`;
     };
-    body += gear(w * 0.38, h * 0.5, s * 0.3, 14) + gear(w * 0.38 + s * 0.6, h * 0.5 - s * 0.12, s * 0.22, 10) + gear(w * (0.1 + rnd() * 0.1), h * 0.15, s * 0.12, 8);
+    body +=
+      gear(w * 0.38, h * 0.5, s * 0.3, 14) + gear(w * 0.38 + s * 0.6, h * 0.5 - s * 0.12, s * 0.22, 10) + gear(w * (0.1 + rnd() * 0.1), h * 0.15, s * 0.12, 8);
     return { defs, body, alt: 'tannhjul i metall som grip i kvarandre' };
   },
   yarn: (w, h, rnd) => {
@@ -375,7 +403,8 @@ const SCENES = {
         const bh = h * (0.2 + rnd() * 0.2);
         body += `<rect x="${f(x)}" y="${f(base - bh)}" width="${f(bw)}" height="${f(bh + h)}" fill="${colours[Math.floor(rnd() * colours.length)]}"/>`;
         body += `<path d="M${f(x - 4)} ${f(base - bh)} L${f(x + bw / 2)} ${f(base - bh - bh * 0.25)} L${f(x + bw + 4)} ${f(base - bh)} Z" fill="#a4412f"/>`;
-        for (let k = 0; k < 3; k += 1) body += `<rect x="${f(x + bw * (0.15 + k * 0.27))}" y="${f(base - bh * 0.75)}" width="${f(bw * 0.15)}" height="${f(bh * 0.2)}" fill="#2b2b3a" opacity="0.8"/>`;
+        for (let k = 0; k < 3; k += 1)
+          body += `<rect x="${f(x + bw * (0.15 + k * 0.27))}" y="${f(base - bh * 0.75)}" width="${f(bw * 0.15)}" height="${f(bh * 0.2)}" fill="#2b2b3a" opacity="0.8"/>`;
         x += bw + 2;
       }
     }
@@ -425,7 +454,8 @@ const SCENES = {
     const cx = w * 0.4;
     body += `<path d="M${f(cx - s * 0.25)} ${f(h * 0.4)} h${f(s * 0.5)} v${f(s * 0.28)} q0 ${f(s * 0.05)} ${f(-s * 0.05)} ${f(s * 0.05)} h${f(-s * 0.4)} q${f(-s * 0.05)} 0 ${f(-s * 0.05)} ${f(-s * 0.05)} Z" fill="url(#pot)"/>`;
     body += `<rect x="${f(cx - s * 0.27)}" y="${f(h * 0.38)}" width="${f(s * 0.54)}" height="${f(s * 0.03)}" rx="6" fill="#3d474e"/>`;
-    for (let i = 0; i < 3; i += 1) body += `<path d="M${f(cx - s * 0.1 + i * s * 0.1)} ${f(h * 0.34)} c${f(-s * 0.04)} ${f(-s * 0.06)} ${f(s * 0.04)} ${f(-s * 0.1)} 0 ${f(-s * 0.18)}" stroke="#fff" stroke-width="${f(s * 0.01)}" fill="none" opacity="0.7"/>`;
+    for (let i = 0; i < 3; i += 1)
+      body += `<path d="M${f(cx - s * 0.1 + i * s * 0.1)} ${f(h * 0.34)} c${f(-s * 0.04)} ${f(-s * 0.06)} ${f(s * 0.04)} ${f(-s * 0.1)} 0 ${f(-s * 0.18)}" stroke="#fff" stroke-width="${f(s * 0.01)}" fill="none" opacity="0.7"/>`;
     const vx = w * 0.75;
     body += `<path d="M${f(vx)} ${f(h * 0.78)} l${f(s * 0.22)} ${f(-s * 0.05)} l${f(-s * 0.2)} ${f(s * 0.1)} Z" fill="#f28c28"/><path d="M${f(vx + s * 0.2)} ${f(h * 0.73)} l${f(s * 0.05)} ${f(-s * 0.04)} l${f(-s * 0.02)} ${f(s * 0.05)} Z" fill="#3a7d44"/>`;
     body += `<circle cx="${f(vx - s * 0.06)}" cy="${f(h * 0.8)}" r="${f(s * 0.06)}" fill="#c8102e"/><circle cx="${f(vx + s * 0.1 + rnd() * 10)}" cy="${f(h * 0.84)}" r="${f(s * 0.05)}" fill="#6a994e"/>`;
@@ -439,33 +469,103 @@ const SCENES = {
  */
 export const plan = {
   // page covers
-  404: ['lighthouse', 'natt'], aktuelt: ['kulturhus', 'dag'], 'aukra-kulturskole': ['piano'], bassenget: ['pool'],
-  biblioteket: ['books'], billettinformasjon: ['cinema'], brukje: ['frames'], bua: ['snow'], 'byssa-storkjokkenet': ['kitchen'],
-  djupet: ['pool'], falken: ['stage'], feskarn: ['cafe'], filmoversikt: ['cinema'], fjore: ['pool'], flo: ['pool'],
-  framside: ['kulturhus', 'kveld'], gavekort: ['gift'], kinoprogram: ['cinema'], 'kommende-filmer': ['cinema'],
-  kontakt: ['kulturhus', 'morgon'], kulturprogram: ['stage'], lilja: ['fjord', 'morgon'], 'myra-nota': ['stage'],
-  'om-huset': ['kulturhus', 'natt'], search: ['fjord', 'dag'], sentraln: ['cafe'], 'soltun-scene': ['stage'],
-  tilbod: ['naust', 'dag'], 'ung-i-aukra': ['aurora'], utleige: ['kulturhus', 'kveld'], wickssalen: ['cinema'],
+  404: ['lighthouse', 'natt'],
+  aktuelt: ['kulturhus', 'dag'],
+  'aukra-kulturskole': ['piano'],
+  bassenget: ['pool'],
+  biblioteket: ['books'],
+  billettinformasjon: ['cinema'],
+  brukje: ['frames'],
+  bua: ['snow'],
+  'byssa-storkjokkenet': ['kitchen'],
+  djupet: ['pool'],
+  falken: ['stage'],
+  feskarn: ['cafe'],
+  filmoversikt: ['cinema'],
+  fjore: ['pool'],
+  flo: ['pool'],
+  framside: ['kulturhus', 'kveld'],
+  gavekort: ['gift'],
+  kinoprogram: ['cinema'],
+  'kommende-filmer': ['cinema'],
+  kontakt: ['kulturhus', 'morgon'],
+  kulturprogram: ['stage'],
+  lilja: ['fjord', 'morgon'],
+  'myra-nota': ['stage'],
+  'om-huset': ['kulturhus', 'natt'],
+  search: ['fjord', 'dag'],
+  sentraln: ['cafe'],
+  'soltun-scene': ['stage'],
+  tilbod: ['naust', 'dag'],
+  'ung-i-aukra': ['aurora'],
+  utleige: ['kulturhus', 'kveld'],
+  wickssalen: ['cinema'],
   // articles
-  'turgruppe-fra-kaia': ['fjord', 'dag'], 'bua-vinterutstyr': ['snow'], familiefilmsondag: ['cinema'], 'open-scene': ['stage'],
-  morgonsym: ['pool'], eventyrstund: ['books'], kaiavenner: ['cafe'], 'bassenget-opna-nye-garderobar': ['pool'], danza: ['stage'],
-  leseklubb: ['books'], 'digital-kaf': ['cafe'], 'nyttarskonsert-billettsal': ['stage'], juleopningstider: ['tree'],
-  sommarkaf: ['cafe'], 'ovingsrom-for-band': ['stage'], 'nytt-musikkstudio-falken': ['piano'], vasstrening: ['pool'],
-  'ny-kinoprojektor-soltun-scene': ['cinema'], 'demenskoret-nordavind': ['piano'], matkurs: ['kitchen'], 'yoga-i-lilja': ['fjord', 'morgon'],
-  utstillingar: ['frames'], maleklubben: ['frames'], 'saltvatn-i-konsert-billettar': ['stage'], 'norsk-filmveke-hausten': ['cinema'],
-  seniorkino: ['cinema'], 'ungdomsklubben-falken': ['aurora'], 'aukra-historielag': ['naust', 'kveld'], sprakkafe: ['cafe'],
-  'slik-er-det-berre-nesten-utselt': ['stage'], 'huset-ved-sundet-premiere': ['house', 'dag'], 'symjekurs-for-born': ['pool'],
-  slektsgransking: ['books'], 'frivillige-kaiavenner': ['cafe'], laurdagskaf: ['cafe'], 'teleslynge-og-tilgjenge': ['cinema'],
-  skulekino: ['cinema'], babysvomming: ['pool'], 'meirope-bibliotek': ['books'], 'kulturskulen-soknad-var': ['piano'],
-  strikkekafe: ['yarn'], 'gavekort-til-jul': ['gift'], barseltreff: ['fjord', 'morgon'],
+  'turgruppe-fra-kaia': ['fjord', 'dag'],
+  'bua-vinterutstyr': ['snow'],
+  familiefilmsondag: ['cinema'],
+  'open-scene': ['stage'],
+  morgonsym: ['pool'],
+  eventyrstund: ['books'],
+  kaiavenner: ['cafe'],
+  'bassenget-opna-nye-garderobar': ['pool'],
+  danza: ['stage'],
+  leseklubb: ['books'],
+  'digital-kaf': ['cafe'],
+  'nyttarskonsert-billettsal': ['stage'],
+  juleopningstider: ['tree'],
+  sommarkaf: ['cafe'],
+  'ovingsrom-for-band': ['stage'],
+  'nytt-musikkstudio-falken': ['piano'],
+  vasstrening: ['pool'],
+  'ny-kinoprojektor-soltun-scene': ['cinema'],
+  'demenskoret-nordavind': ['piano'],
+  matkurs: ['kitchen'],
+  'yoga-i-lilja': ['fjord', 'morgon'],
+  utstillingar: ['frames'],
+  maleklubben: ['frames'],
+  'saltvatn-i-konsert-billettar': ['stage'],
+  'norsk-filmveke-hausten': ['cinema'],
+  seniorkino: ['cinema'],
+  'ungdomsklubben-falken': ['aurora'],
+  'aukra-historielag': ['naust', 'kveld'],
+  sprakkafe: ['cafe'],
+  'slik-er-det-berre-nesten-utselt': ['stage'],
+  'huset-ved-sundet-premiere': ['house', 'dag'],
+  'symjekurs-for-born': ['pool'],
+  slektsgransking: ['books'],
+  'frivillige-kaiavenner': ['cafe'],
+  laurdagskaf: ['cafe'],
+  'teleslynge-og-tilgjenge': ['cinema'],
+  skulekino: ['cinema'],
+  babysvomming: ['pool'],
+  'meirope-bibliotek': ['books'],
+  'kulturskulen-soknad-var': ['piano'],
+  strikkekafe: ['yarn'],
+  'gavekort-til-jul': ['gift'],
+  barseltreff: ['fjord', 'morgon'],
   // productions
-  'alt-vi-ikkje-sa': ['fjord', 'kveld'], 'den-sjuande-passasjeren': ['ferry', 'natt'], 'eit-brev-fra-lisboa': ['city'],
-  'ferda-til-fyrholmen': ['lighthouse', 'dag'], 'havet-gjev-havet-tek': ['naust', 'morgon'], 'huset-ved-sundet': ['house', 'kveld'],
-  'kaldt-spor': ['snow'], 'kystlys-maleri-av-ragnhild-oterhals': ['frames'], 'kystmonster-strikkekurs-for-nybyrjarar': ['yarn'],
-  'livet-pa-fyret': ['lighthouse', 'kveld'], maskinhjartet: ['gears'], 'mira-og-manemaskina': ['moon'], naustet: ['naust', 'kveld'],
-  nordlysjegarane: ['aurora'], 'nyttarskonsert-med-kaiaorkesteret': ['stage'], 'onkel-olav-og-ferja': ['ferry', 'dag'],
-  'paulo-pa-tynn-is': ['ice'], 'reven-som-ville-sja-havet': ['fjord', 'dag'], 'saltvatn-i-konsert': ['stage'],
-  'slik-er-det-berre': ['stage'], tidvatn: ['fjord', 'kveld'],
+  'alt-vi-ikkje-sa': ['fjord', 'kveld'],
+  'den-sjuande-passasjeren': ['ferry', 'natt'],
+  'eit-brev-fra-lisboa': ['city'],
+  'ferda-til-fyrholmen': ['lighthouse', 'dag'],
+  'havet-gjev-havet-tek': ['naust', 'morgon'],
+  'huset-ved-sundet': ['house', 'kveld'],
+  'kaldt-spor': ['snow'],
+  'kystlys-maleri-av-ragnhild-oterhals': ['frames'],
+  'kystmonster-strikkekurs-for-nybyrjarar': ['yarn'],
+  'livet-pa-fyret': ['lighthouse', 'kveld'],
+  maskinhjartet: ['gears'],
+  'mira-og-manemaskina': ['moon'],
+  naustet: ['naust', 'kveld'],
+  nordlysjegarane: ['aurora'],
+  'nyttarskonsert-med-kaiaorkesteret': ['stage'],
+  'onkel-olav-og-ferja': ['ferry', 'dag'],
+  'paulo-pa-tynn-is': ['ice'],
+  'reven-som-ville-sja-havet': ['fjord', 'dag'],
+  'saltvatn-i-konsert': ['stage'],
+  'slik-er-det-berre': ['stage'],
+  tidvatn: ['fjord', 'kveld'],
 };
 
 /** 'productions/naustet-poster.webp' → 'naustet'. */

@@ -11,7 +11,9 @@ import { demoMember } from '../../tests/e2e/filmclub-helpers';
 
 const OUT = 'reports/screenshots';
 const content = readSnapshot('content');
-const film = content.productions.find((production) => production.objectClass === 'movie' && content.events.some((event) => event.production.pageReference === production.pageReference));
+const film = content.productions.find(
+  (production) => production.objectClass === 'movie' && content.events.some((event) => event.production.pageReference === production.pageReference),
+);
 const culture = content.productions.find((production) => production.object === 'culture');
 const pages: [string, string][] = [
   ['framside', '/'],

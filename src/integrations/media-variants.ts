@@ -41,7 +41,10 @@ async function makeVariants(root: string, cacheDir: string): Promise<{ originals
       if (existsSync(cachedFile)) cached += 1;
       else {
         // Same format as the original, at the quality of a CMS image service's scaled copies.
-        await sharp(bytes).resize({ width: target }).toFormat(format as keyof sharp.FormatEnum, { quality: 72 }).toFile(cachedFile);
+        await sharp(bytes)
+          .resize({ width: target })
+          .toFormat(format as keyof sharp.FormatEnum, { quality: 72 })
+          .toFile(cachedFile);
         made += 1;
       }
       await copyFile(cachedFile, variantFile(file, target));

@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import type { AstroIntegration } from 'astro';
 import type { ManifestTransform } from 'workbox-build';
-import { HASHED_URLS, PRECACHE_BUDGET, PRECACHE_GLOBS, PRECACHE_IGNORES, assetsOfPages, keepInPrecache, planPrecache, precachedPageFiles } from '../lib/offline/worker-rules';
+import {
+  HASHED_URLS,
+  PRECACHE_BUDGET,
+  PRECACHE_GLOBS,
+  PRECACHE_IGNORES,
+  assetsOfPages,
+  keepInPrecache,
+  planPrecache,
+  precachedPageFiles,
+} from '../lib/offline/worker-rules';
 
 /**
  * The precache: of the files Workbox globbed, the pages of the sitemap (in its order) with the
@@ -46,7 +55,9 @@ function sitePagesWithinBudget(outDir: string): ManifestTransform {
     const warnings = [
       ...(missing.length ? [`Pages of the sitemap missing from the build: ${missing.join(', ')}`] : []),
       ...(plan.pagesLeftOut.length
-        ? [`Precache budget (${PRECACHE_BUDGET} bytes) spent: ${plan.pagesLeftOut.length} pages will be cached when visited instead: ${listed(plan.pagesLeftOut)}`]
+        ? [
+            `Precache budget (${PRECACHE_BUDGET} bytes) spent: ${plan.pagesLeftOut.length} pages will be cached when visited instead: ${listed(plan.pagesLeftOut)}`,
+          ]
         : []),
       ...(plan.overBudget ? [`The search index and the offline page alone take ${plan.bytes} bytes, over the precache budget of ${PRECACHE_BUDGET}`] : []),
     ];

@@ -8,9 +8,11 @@ import { sitemapOrder, sitemapXml } from '../lib/seo/sitemap';
 export const GET: APIRoute = async () => {
   const content = await siteContent();
   const { table, now } = await siteBuild();
-  const routes = sitemapOrder(table.routes.filter((route) => route.path !== '/404.html'), content, now);
-  const urls = [...new Set(routes.map((route) => route.canonicalPath))].map((path) =>
-    absoluteUrl(content.config.host, path),
+  const routes = sitemapOrder(
+    table.routes.filter((route) => route.path !== '/404.html'),
+    content,
+    now,
   );
+  const urls = [...new Set(routes.map((route) => route.canonicalPath))].map((path) => absoluteUrl(content.config.host, path));
   return new Response(sitemapXml(urls), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 };

@@ -60,7 +60,10 @@ export const configSchema = z
       })
       .strict(),
     /** Public origin of the site, used for canonical URLs and the sitemap. No trailing slash. */
-    host: z.string().url().refine((value) => !value.endsWith('/'), 'host must not end with a slash'),
+    host: z
+      .string()
+      .url()
+      .refine((value) => !value.endsWith('/'), 'host must not end with a slash'),
     theme: z
       .object({
         search: z

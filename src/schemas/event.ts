@@ -43,7 +43,10 @@ export const eventSchema = z
     /** Lowest full price in NOK, or null for free events. */
     price: z.number().nonnegative().nullable(),
     /** For films: the EDI number of the version shown. */
-    ediNumber: z.string().regex(/^\d{4,}$/).optional(),
+    ediNumber: z
+      .string()
+      .regex(/^\d{4,}$/)
+      .optional(),
     /** Version as shown, such as '2D, norsk tale'. */
     version: z.string().optional(),
     /** Special screenings and marks: babykino, seniorkino, strikkekino, tilrettelagd, synstolking. */

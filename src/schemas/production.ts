@@ -64,7 +64,10 @@ export const movieFeaturesSchema = z
     /** Production country and year, such as 'Noreg 2026'. */
     origin: z.string().optional(),
     /** YouTube id of the trailer, loaded only when the visitor asks. */
-    trailerYoutubeId: z.string().regex(/^[\w-]{11}$/).optional(),
+    trailerYoutubeId: z
+      .string()
+      .regex(/^[\w-]{11}$/)
+      .optional(),
   })
   .strict();
 

@@ -70,7 +70,8 @@ function redrawAction(row: HTMLElement, event: Event, title: string): void {
   button.append(time);
   if (note) button.append(element('span', 'slot__note', ` ${note}`));
   if (state.kind === 'on-sale' && state.few) button.append(element('span', 'slot__state', ` ${FEW_TICKETS}`));
-  if (reason !== null) button.append(element('span', state.kind === 'started' || state.kind === 'sold-out' ? 'slot__state' : 'slot__state slot__state--stop', ` ${reason}`));
+  if (reason !== null)
+    button.append(element('span', state.kind === 'started' || state.kind === 'sold-out' ? 'slot__state' : 'slot__state slot__state--stop', ` ${reason}`));
   // Keep focus where the visitor was, should the list change under it.
   const focused = old.contains(document.activeElement);
   old.replaceWith(button);

@@ -44,7 +44,6 @@ function withChoice(state: FilterState, facet: FacetKey, value: string): FilterS
   return next;
 }
 
-
 function setup(nav: HTMLElement): void {
   const kind = nav.dataset['kind'] as ProgrammeKind;
   const base = nav.dataset['base'] ?? '/';

@@ -44,9 +44,13 @@ export function registerServiceWorker(): void {
   const container = navigator.serviceWorker;
   // Fields the visitor has typed in; a reload must not take that text away unasked.
   const changed = new WeakSet<FieldLike>();
-  document.addEventListener('input', (event) => {
-    if (event.target instanceof HTMLElement) changed.add(event.target);
-  }, true);
+  document.addEventListener(
+    'input',
+    (event) => {
+      if (event.target instanceof HTMLElement) changed.add(event.target);
+    },
+    true,
+  );
 
   let controlled = container.controller !== null;
   let reloading = false;

@@ -172,7 +172,12 @@ export async function focusReport(page: Page): Promise<FocusReport> {
         bottom: outer.top + ancestor.clientTop + ancestor.clientHeight,
       };
       if (ringBox.left < clip.left - 1 || ringBox.right > clip.right + 1 || ringBox.top < clip.top - 1 || ringBox.bottom > clip.bottom + 1) {
-        return { element, key, onBody: false, problem: `the focus ring of ${label(indicator)} is cut off by ${label(ancestor).replace(/ «.*$/, '')} (overflow ${style.overflow})` };
+        return {
+          element,
+          key,
+          onBody: false,
+          problem: `the focus ring of ${label(indicator)} is cut off by ${label(ancestor).replace(/ «.*$/, '')} (overflow ${style.overflow})`,
+        };
       }
     }
     return { element, key, onBody: false };

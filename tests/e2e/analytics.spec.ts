@@ -131,15 +131,12 @@ test('after consent a production page pushes view_item, and tag manager and pixe
   await expect(page.getByRole('status').filter({ hasText: 'Du har godteke statistikk' })).toHaveCount(1);
 
   const item = expectedItem(productionPath, 'Filmside');
-  await expect.poll(() => dataLayer(page)).toEqual([
-    { 'gtm.start': expect.any(Number), event: 'gtm.js' },
-    { ecommerce: null },
-    { event: 'view_item', ecommerce: { items: [item] } },
-  ]);
-  await expect.poll(() => requests.map((request) => request.url()).sort()).toEqual([
-    'https://connect.facebook.net/en_US/fbevents.js',
-    'https://www.googletagmanager.com/gtm.js?id=GTM-KAIATEST',
-  ]);
+  await expect
+    .poll(() => dataLayer(page))
+    .toEqual([{ 'gtm.start': expect.any(Number), event: 'gtm.js' }, { ecommerce: null }, { event: 'view_item', ecommerce: { items: [item] } }]);
+  await expect
+    .poll(() => requests.map((request) => request.url()).sort())
+    .toEqual(['https://connect.facebook.net/en_US/fbevents.js', 'https://www.googletagmanager.com/gtm.js?id=GTM-KAIATEST']);
   const pixel = await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue);
   expect(pixel).toEqual([
     ['init', config.analytics.pixelId],
@@ -166,10 +163,7 @@ test('a ticket click pushes exactly the content selection and still navigates at
   await page.waitForURL(ticketUrl);
   await expect(page.getByRole('heading', { name: 'Billettsal' })).toBeVisible();
   expect(prevented).toEqual([false]);
-  expect(pushes).toEqual([
-    { ecommerce: null },
-    { event: 'select_content', ecommerce: { items: [expectedItem(productionPath, 'Kinoprogram')] } },
-  ]);
+  expect(pushes).toEqual([{ ecommerce: null }, { event: 'select_content', ecommerce: { items: [expectedItem(productionPath, 'Kinoprogram')] } }]);
 });
 
 test('ticket clicks name their list: the culture programme and a production page', async ({ page }) => {

@@ -21,7 +21,8 @@ async function admin(path: string, body?: unknown, partner: 118 | 178 = 118): Pr
 
 export const setFault = (fault: Fault | null, path?: string, partner: 118 | 178 = 118) => admin('fault', { fault, ...(path ? { path } : {}) }, partner);
 /** Answers records (reviews, tickets, movie info, watch list; or one route) capitalised or in camelCase. */
-export const setShape = (shape: 'camelCase' | 'capitalised' | null, path?: string, partner: 118 | 178 = 118) => admin('shape', { shape, ...(path ? { path } : {}) }, partner);
+export const setShape = (shape: 'camelCase' | 'capitalised' | null, path?: string, partner: 118 | 178 = 118) =>
+  admin('shape', { shape, ...(path ? { path } : {}) }, partner);
 export const resetSandbox = (partner: 118 | 178 = 118) => admin('reset', {}, partner);
 export const outbox = async (partner: 118 | 178 = 118) => (await admin('outbox', undefined, partner)) as { email: string }[];
 export const partnerRequests = async (partner: 118 | 178 = 118) =>

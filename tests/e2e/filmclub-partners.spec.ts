@@ -39,7 +39,9 @@ function buildVariant(partners: number[]) {
 }
 
 async function serve(work: string): Promise<ChildProcess> {
-  const server = spawn('node', ['scripts/serve-nginx.mjs', '--root', join(work, 'dist'), '--port', String(port), '--max-seconds', '600'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn('node', ['scripts/serve-nginx.mjs', '--root', join(work, 'dist'), '--port', String(port), '--max-seconds', '600'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   let lastProblem = '';
   server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -55,7 +55,10 @@ async function expectFocusKept(page: Page) {
 }
 
 async function decodeQr(qr: Locator): Promise<string | undefined> {
-  const { data, info } = await sharp(await qr.screenshot()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await qr.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
 }
 

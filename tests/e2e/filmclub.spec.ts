@@ -114,7 +114,10 @@ test('Mi side shows the tickets with seats by row and a QR code a scanner reads 
   const qr = ticket.locator('svg.fc-qr');
   const box = await qr.boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual(220);
-  const { data, info } = await sharp(await qr.screenshot()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await qr.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
   expect(decoded?.data).toContain(code);
   expect(code).not.toBe('');

@@ -68,14 +68,21 @@ test('with JavaScript, cinema filters combine in place, live in the query string
 
   await filters.getByRole('group', { name: 'Aldersgrense' }).getByRole('link', { name: 'Frå 9 år', exact: true }).click();
   await expect(page).toHaveURL(/\/kinoprogram\?sjanger=drama&alder=9$/);
-  const mild = expectedCount('movie', (event, production) => inHorizon(event) && production.features.genres!.includes('drama') && AGES.indexOf(production.features.ageLimit!) <= AGES.indexOf('9'));
+  const mild = expectedCount(
+    'movie',
+    (event, production) =>
+      inHorizon(event) && production.features.genres!.includes('drama') && AGES.indexOf(production.features.ageLimit!) <= AGES.indexOf('9'),
+  );
   await expect(status).toHaveText(countText(mild, 'movie'));
   await expect(visibleRows(page)).toHaveCount(mild);
 
   await filters.getByRole('link', { name: 'Alle aldrar', exact: true }).click();
   await filters.getByRole('link', { name: 'I morgon', exact: true }).click();
   await expect(page).toHaveURL(/\/kinoprogram\?dag=2026-11-24&sjanger=drama$/);
-  const tomorrow = expectedCount('movie', (event, production) => production.features.genres!.includes('drama') && osloDay.format(new Date(event.startTime)) === '2026-11-24');
+  const tomorrow = expectedCount(
+    'movie',
+    (event, production) => production.features.genres!.includes('drama') && osloDay.format(new Date(event.startTime)) === '2026-11-24',
+  );
   await expect(status).toHaveText(countText(tomorrow, 'movie'));
   for (const facts of await rowFacts(page)) expect(facts).toMatchObject({ day: '2026-11-24' });
   // Day groups without a visible showing are hidden with them.
@@ -108,7 +115,10 @@ test('with JavaScript, the date picker picks a day by keyboard and a filtered UR
   await expect(visibleRows(page)).toHaveCount(count);
 
   await page.goto('/kinoprogram?dag=2026-11-24&alder=a');
-  const familyTomorrow = expectedCount('movie', (event, production) => production.features.ageLimit === 'A' && osloDay.format(new Date(event.startTime)) === '2026-11-24');
+  const familyTomorrow = expectedCount(
+    'movie',
+    (event, production) => production.features.ageLimit === 'A' && osloDay.format(new Date(event.startTime)) === '2026-11-24',
+  );
   await expect(page.getByRole('navigation', { name: 'Filtrer kinoprogrammet' }).getByRole('status')).toHaveText(countText(familyTomorrow, 'movie'));
   await expect(visibleRows(page)).toHaveCount(familyTomorrow);
 });
@@ -163,13 +173,18 @@ test('without JavaScript, filter links open generated pages that list only what 
   await page.goto('/kulturprogram');
   await page.getByRole('link', { name: 'Konsert', exact: true }).click();
   await expect(page).toHaveURL(/\/kulturprogram\/kategori\/konsert\/?$/);
-  await expect(page.locator('.programme [data-starts]')).toHaveCount(expectedCount('culture', (event, production) => inHorizon(event) && production.features.category === 'konsert'));
+  await expect(page.locator('.programme [data-starts]')).toHaveCount(
+    expectedCount('culture', (event, production) => inHorizon(event) && production.features.category === 'konsert'),
+  );
   await page.context().close();
 });
 
 const SLICES = 3;
 for (let slice = 0; slice < SLICES; slice += 1) {
-  test(`every generated filter page passes axe, reflows at 320 px, has the title pattern and one h1, and is noindex; part ${slice + 1} of ${SLICES}`, async ({ page, request }, testInfo) => {
+  test(`every generated filter page passes axe, reflows at 320 px, has the title pattern and one h1, and is noindex; part ${slice + 1} of ${SLICES}`, async ({
+    page,
+    request,
+  }, testInfo) => {
     // Both servers send the same files; axe reads the same HTML either way, so it runs against nginx (as production).
     const runAxe = testInfo.project.name === 'nginx';
     const paths = new Set<string>();
@@ -192,7 +207,9 @@ for (let slice = 0; slice < SLICES; slice += 1) {
       if ((await page.locator('h1').count()) !== 1) problems.push(`${path}: not one h1`);
       if ((await page.locator('meta[name="robots"]').getAttribute('content'))?.includes('noindex') !== true) problems.push(`${path}: not noindex`);
       if (inSitemap.has(path)) problems.push(`${path}: in the sitemap`);
-      if (runAxe) for (const violation of await axeViolations(page)) problems.push(`${path}: axe ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
+      if (runAxe)
+        for (const violation of await axeViolations(page))
+          problems.push(`${path}: axe ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
       // Reflow at 320 px (WCAG 1.4.10) on the same visit.
       await page.setViewportSize(NARROW);
       for (const problem of await reflowProblems(page)) problems.push(`${path}: at 320 px ${problem}`);
@@ -209,7 +226,9 @@ test('with JavaScript, “I dag” follows the visitor’s clock when the build 
   const filters = page.getByRole('navigation', { name: 'Filtrer kinoprogrammet' });
   await filters.getByRole('link', { name: 'I dag', exact: true }).click();
   await expect(page).toHaveURL(/\/kinoprogram\?dag=2026-11-26$/);
-  const today = events.filter((event) => event.object === 'movie' && osloDay.format(new Date(event.startTime)) === '2026-11-26' && Date.parse(event.startTime) > later.getTime()).length;
+  const today = events.filter(
+    (event) => event.object === 'movie' && osloDay.format(new Date(event.startTime)) === '2026-11-26' && Date.parse(event.startTime) > later.getTime(),
+  ).length;
   expect(today).toBeGreaterThan(0);
   await expect(filters.getByRole('status')).toHaveText(countText(today, 'movie'));
   for (const facts of await rowFacts(page)) expect(facts.day).toBe('2026-11-26');

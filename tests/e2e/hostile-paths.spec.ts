@@ -13,14 +13,37 @@ function hostilePaths(): string[] {
   const paths: string[] = [];
   for (const prefix of prefixes)
     for (const dot of dots)
-      for (const slash of slashes)
-        for (const target of targets) paths.push(`${prefix}${dot}${slash}${dot}${slash}${dot}${slash}${target}`);
-  const odd = ['%00', '%ff', '%fe%ff', '%c0%af', '%e2%80%ae', '%', '%zz', '%u002e', '~', ';', '%0d%0aSet-Cookie:x=1', '%09', '\u00e6\u00f8\u00e5', '\u{1F3AC}', '%F0%9F%8E%AC'];
+      for (const slash of slashes) for (const target of targets) paths.push(`${prefix}${dot}${slash}${dot}${slash}${dot}${slash}${target}`);
+  const odd = [
+    '%00',
+    '%ff',
+    '%fe%ff',
+    '%c0%af',
+    '%e2%80%ae',
+    '%',
+    '%zz',
+    '%u002e',
+    '~',
+    ';',
+    '%0d%0aSet-Cookie:x=1',
+    '%09',
+    '\u00e6\u00f8\u00e5',
+    '\u{1F3AC}',
+    '%F0%9F%8E%AC',
+  ];
   for (const bit of odd) {
     paths.push(`/${bit}`, `/kinoprogram${bit}`, `/kinoprogram/${bit}`, `/article/${bit}`, `/${bit}/index.html`);
   }
   for (const length of [64, 255, 256, 1024, 2048, 4000, 7000]) paths.push(`/${'a'.repeat(length)}`, `/article/${'b/'.repeat(length / 2)}`);
-  const queries = ['?q=<script>alert(1)</script>', "?q='\"><img src=x onerror=alert(1)>", '?a=%00', '?../../etc/passwd', `?q=${'x'.repeat(3000)}`, '?&&&==', '?q=%ZZ'];
+  const queries = [
+    '?q=<script>alert(1)</script>',
+    '?q=\'"><img src=x onerror=alert(1)>',
+    '?a=%00',
+    '?../../etc/passwd',
+    `?q=${'x'.repeat(3000)}`,
+    '?&&&==',
+    '?q=%ZZ',
+  ];
   for (const query of queries) for (const path of ['/', '/search', '/kinoprogram/', '/finst-ikkje', '/kino']) paths.push(`${path}${query}`);
   for (let index = 0; paths.length < 3000; index += 1) paths.push(`/${index.toString(36)}/${'..%2f'.repeat(index % 7)}x${index % 3 ? '/' : '.html'}`);
   return paths;

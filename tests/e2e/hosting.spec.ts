@@ -53,7 +53,18 @@ test('every file with precompressed copies varies by Accept-Encoding, in every e
   await page.goto('/kinoprogram');
   const script = await page.locator('script[src^="/_astro/"]').first().getAttribute('src');
   const stylesheet = await page.locator('link[rel=stylesheet][href^="/_astro/"]').first().getAttribute('href');
-  const paths = ['/', '/kinoprogram', '/kinoprogram/index.html', '/search', '/finst-ikkje', '/sw.js', '/pagefind/pagefind.js', '/sitemap.xml', script!, stylesheet!];
+  const paths = [
+    '/',
+    '/kinoprogram',
+    '/kinoprogram/index.html',
+    '/search',
+    '/finst-ikkje',
+    '/sw.js',
+    '/pagefind/pagefind.js',
+    '/sitemap.xml',
+    script!,
+    stylesheet!,
+  ];
   for (const path of paths) {
     for (const encoding of ['br', 'gzip', 'identity']) {
       const response = await request.get(path, { headers: { 'Accept-Encoding': encoding } });
@@ -105,7 +116,14 @@ test('only the search page may compile WebAssembly, and it keeps every other hea
     const headers = response.headers();
     expect(headers['content-security-policy'], path).toContain("script-src 'self' 'wasm-unsafe-eval' ");
     expect(headers['content-security-policy']?.replace(" 'wasm-unsafe-eval'", ''), path).toBe(site['content-security-policy']);
-    for (const name of ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cache-control']) {
+    for (const name of [
+      'strict-transport-security',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'cache-control',
+    ]) {
       expect(headers[name], `${path}: ${name}`).toBe(site[name]);
     }
   }
@@ -124,9 +142,13 @@ const refused: { name: string; request: string; status: number; keepOpen?: boole
   { name: 'an oversized header', request: `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`, status: 400 },
   { name: 'a POST to a page', request: 'POST /kinoprogram HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc', status: 405 },
   { name: 'TRACE', request: 'TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 405 },
-  { name: 'an oversized body', request: 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50000000\r\nConnection: close\r\n\r\nabc', status: 413,
+  {
+    name: 'an oversized body',
+    request: 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50000000\r\nConnection: close\r\n\r\nabc',
+    status: 413,
     // Still sending, as an upload is: a client that has already hung up gets nginx's own page.
-    keepOpen: true },
+    keepOpen: true,
+  },
   { name: 'HTTP/2.0 in the request line', request: 'GET / HTTP/2.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 505 },
   { name: 'HTTP/3.0 in the request line', request: 'GET /kinoprogram HTTP/3.0\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n', status: 505 },
   { name: 'an overlong path', request: `GET /${'a'.repeat(10_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, status: 404 },
@@ -170,7 +192,11 @@ test('nginx logs no warning for requests it refuses', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'kaia-nginx-log-'));
   const log = join(directory, 'error.log');
   const port = await freePort();
-  const server = spawn('node', ['scripts/serve-nginx.mjs', '--root', process.env['E2E_DIST'] ?? 'dist', '--port', String(port), '--max-seconds', '120', '--error-log', log], { stdio: 'ignore' });
+  const server = spawn(
+    'node',
+    ['scripts/serve-nginx.mjs', '--root', process.env['E2E_DIST'] ?? 'dist', '--port', String(port), '--max-seconds', '120', '--error-log', log],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise((resolve) => server.on('exit', resolve));
   try {
     await expect.poll(async () => (await rawGet(port, '/').catch(() => ({ status: 0 }))).status, { timeout: 30_000 }).toBe(200);
@@ -197,7 +223,9 @@ test('every embed the import keeps renders under the CSP with no violation', asy
   const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   // The players themselves are not fetched from the internet in tests: stubs answer for them.
   for (const origin of ['https://www.youtube-nocookie.com', 'https://player.vimeo.com']) {
-    await page.route(`${origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>spelar</title><p>Spelaren er lasta</p>' }));
+    await page.route(`${origin}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>spelar</title><p>Spelaren er lasta</p>' }),
+    );
   }
   // The article of the demo content with a YouTube and a Vimeo player and an image of its own in its text.
   await page.goto('/article/nytt-musikkstudio-falken');
@@ -236,6 +264,8 @@ test('every embed the import keeps renders under the CSP with no violation', asy
     frame.src = 'https://elsewhere.example/';
     document.body.append(frame);
   });
-  await expect.poll(() => control.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(['frame-src https://elsewhere.example']);
+  await expect
+    .poll(() => control.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))
+    .toEqual(['frame-src https://elsewhere.example']);
   await control.close();
 });

@@ -17,7 +17,11 @@ const shows = events
 const [moved, sellsOut] = shows as [Event, Event];
 
 async function change(id: string, changes: Partial<Event>) {
-  const response = await fetch(`${sandbox}/__sandbox/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, changes }) });
+  const response = await fetch(`${sandbox}/__sandbox/event`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, changes }),
+  });
   expect(response.ok).toBe(true);
 }
 
@@ -51,13 +55,21 @@ test('a changed time and a sold-out show reach the page from the runtime API, wi
 });
 
 test('when the runtime API fails, the list from the build stays and still sells', async ({ page }) => {
-  await fetch(`${sandbox}/__sandbox/fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api: 'runtime', fault: { kind: 'status', status: 500 } }) });
+  await fetch(`${sandbox}/__sandbox/fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ api: 'runtime', fault: { kind: 'status', status: 500 } }),
+  });
   try {
     const failed = page.waitForResponse((response) => response.url().startsWith(`${sandbox}/runtime/events?`));
     await page.goto(PAGE);
     expect((await failed).status()).toBe(500);
     await expect(page.locator(`[data-event-id="${moved.id}"]`).getByRole('link', { name: /Kjøp billett/ })).toHaveAttribute('href', moved.ticketUrl);
   } finally {
-    await fetch(`${sandbox}/__sandbox/fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api: 'runtime', fault: null }) });
+    await fetch(`${sandbox}/__sandbox/fault`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api: 'runtime', fault: null }),
+    });
   }
 });

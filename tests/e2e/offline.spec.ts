@@ -158,7 +158,8 @@ test('the precache holds every page and the search index, and stores under 2 MB'
   const urls = builtPrecacheUrls(sw);
   const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
   // The demo content fits whole; on a larger site the pages that do not fit are cached when visited.
-  for (const path of await sitemapPaths(request)) expect(urls, `${path}: left out by the precache budget? The build warns which pages`).toContain(pageFile(path));
+  for (const path of await sitemapPaths(request))
+    expect(urls, `${path}: left out by the precache budget? The build warns which pages`).toContain(pageFile(path));
   for (const url of ['offline/index.html', 'search/index.html', 'pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.nn.pagefind']) {
     expect(urls).toContain(url);
   }
@@ -214,7 +215,10 @@ async function serve(kind: string, root: string, port: number): Promise<ChildPro
   const child = spawn('node', args, { stdio: 'ignore', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   for (let attempt = 0; attempt < 150; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${kind} on ${port} exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

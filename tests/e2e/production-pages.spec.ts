@@ -25,7 +25,9 @@ const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'u
 const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
 const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
 const film = productions.find((production) => production.pageReference === 'alt-vi-ikkje-sa-qy4zf')!;
-const play = productions.find((production) => production.object === 'culture' && upcoming.some((event) => event.production.pageReference === production.pageReference))!;
+const play = productions.find(
+  (production) => production.object === 'culture' && upcoming.some((event) => event.production.pageReference === production.pageReference),
+)!;
 const osloClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' });
 
 function parseCalendar(text: string) {

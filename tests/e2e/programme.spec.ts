@@ -59,12 +59,15 @@ test('the cinema programme lists each day’s films once, with that day’s show
   await expect(groups.first().getByRole('heading', { level: 3 })).toHaveText('I morgon, tysdag 24. november');
 
   for (const [index, day] of days.entries()) {
-    const films = await groups.nth(index).locator('[data-showing-group]').evaluateAll((items) =>
-      items.map((item) => ({
-        href: item.querySelector('h4 a')?.getAttribute('href') ?? '',
-        starts: [...item.querySelectorAll<HTMLElement>('[data-starts]')].map((slot) => slot.dataset['starts'] ?? ''),
-      })),
-    );
+    const films = await groups
+      .nth(index)
+      .locator('[data-showing-group]')
+      .evaluateAll((items) =>
+        items.map((item) => ({
+          href: item.querySelector('h4 a')?.getAttribute('href') ?? '',
+          starts: [...item.querySelectorAll<HTMLElement>('[data-starts]')].map((slot) => slot.dataset['starts'] ?? ''),
+        })),
+      );
     // Each film once a day, holding exactly its showtimes that day, earliest first.
     expect(new Set(films.map((film) => film.href)).size).toBe(films.length);
     for (const film of films) {
@@ -119,13 +122,19 @@ test('a sold-out showtime is no link and says so; few tickets are said on the bu
   await expect(slot).toHaveCount(1);
   await expect(slot.getByRole('link')).toHaveCount(0);
   // The same film's other showtime that day still sells.
-  const sameDay = upcoming.find((event) => event !== soldOut && event.production.pageReference === soldOut.production.pageReference && dayOf(event) === dayOf(soldOut));
+  const sameDay = upcoming.find(
+    (event) => event !== soldOut && event.production.pageReference === soldOut.production.pageReference && dayOf(event) === dayOf(soldOut),
+  );
   if (sameDay) await expect(page.locator(`.programme [data-starts="${sameDay.startTime}"] a[data-ticket-link]`)).toHaveAttribute('href', sameDay.ticketUrl);
-  const few = upcoming.find((event) => event.object === 'movie' && event.availability === 'few' && event.status === 'scheduled' && dayOf(event) <= HORIZON_END)!;
+  const few = upcoming.find(
+    (event) => event.object === 'movie' && event.availability === 'few' && event.status === 'scheduled' && dayOf(event) <= HORIZON_END,
+  )!;
   await expect(page.locator(`.programme [data-starts="${few.startTime}"] a[href="${few.ticketUrl}"]`)).toContainText('Få billettar att');
 });
 
-test('showtimes that have started since the build are hidden, with films and days left empty, and days are named from the visitor’s clock', async ({ page }) => {
+test('showtimes that have started since the build are hidden, with films and days left empty, and days are named from the visitor’s clock', async ({
+  page,
+}) => {
   const later = new Date('2026-11-24T19:00:00+01:00');
   await page.clock.setFixedTime(later);
   await page.goto('/kinoprogram');
@@ -147,7 +156,9 @@ test('showtimes that have started since the build are hidden, with films and day
 
 test('the programme stops at the 14-day horizon; “Seinare” leads to week pages that go on week by week', async ({ page }) => {
   await page.goto('/kinoprogram');
-  const days = await page.locator('.programme [data-programme-group]').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['day'] ?? ''));
+  const days = await page
+    .locator('.programme [data-programme-group]')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['day'] ?? ''));
   expect(days.at(-1)! <= HORIZON_END).toBe(true);
   await expect(page.getByText('Programmet over går til og med søndag 6. desember.')).toBeVisible();
   const later = page.getByRole('navigation', { name: 'Fleire veker' }).getByRole('link', { name: /^Seinare: Veke 50, 7\.–13\. desember$/ });
@@ -156,10 +167,16 @@ test('the programme stops at the 14-day horizon; “Seinare” leads to week pag
   await expect(page).toHaveTitle('Kulturhuset Kaia | Kinoprogram – Veke 50, 7.–13. desember');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.getByText('Viser veke 50, 7.–13. desember.')).toBeVisible();
-  const weekDays = await page.locator('.programme [data-programme-group]').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['day'] ?? ''));
-  const expected = [...new Set(upcoming.filter((event) => event.object === 'movie' && dayOf(event) >= '2026-12-07' && dayOf(event) <= '2026-12-13').map(dayOf))].sort();
+  const weekDays = await page
+    .locator('.programme [data-programme-group]')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset['day'] ?? ''));
+  const expected = [
+    ...new Set(upcoming.filter((event) => event.object === 'movie' && dayOf(event) >= '2026-12-07' && dayOf(event) <= '2026-12-13').map(dayOf)),
+  ].sort();
   expect(weekDays).toEqual(expected);
-  await expect(page.locator('.programme [data-starts]')).toHaveCount(upcoming.filter((event) => event.object === 'movie' && expected.includes(dayOf(event))).length);
+  await expect(page.locator('.programme [data-starts]')).toHaveCount(
+    upcoming.filter((event) => event.object === 'movie' && expected.includes(dayOf(event))).length,
+  );
   const weeks = page.getByRole('navigation', { name: 'Fleire veker' });
   await expect(weeks.getByRole('link', { name: /^Tidlegare: Veke 49/ })).toHaveAttribute('href', '/kinoprogram/veke/2026-49');
   await weeks.getByRole('link', { name: /^Seinare: Veke 51/ }).click();
@@ -170,7 +187,9 @@ test('the programme stops at the 14-day horizon; “Seinare” leads to week pag
   await page.getByText('Vel dato').click();
   await page.getByRole('link', { name: 'torsdag 17. desember', exact: true }).click();
   await expect(page).toHaveURL(/\/kinoprogram\/dag\/2026-12-17\/?$/);
-  await expect(page.locator('.programme [data-starts]')).toHaveCount(upcoming.filter((event) => event.object === 'movie' && dayOf(event) === '2026-12-17').length);
+  await expect(page.locator('.programme [data-starts]')).toHaveCount(
+    upcoming.filter((event) => event.object === 'movie' && dayOf(event) === '2026-12-17').length,
+  );
   // And a shared link with such a day goes there too.
   await page.goto('/kinoprogram?dag=2026-12-17');
   await expect(page).toHaveURL(/\/kinoprogram\/dag\/2026-12-17\/?$/);
@@ -199,7 +218,9 @@ test('the date picker moves by arrow keys and picks a day with Enter', async ({ 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/kinoprogram\?dag=2026-12-01$/);
   await expect(filters.getByRole('link', { name: 'Tysdag 1. desember', exact: true })).toBeFocused();
-  await expect(page.locator('.programme [data-starts]:visible')).toHaveCount(upcoming.filter((event) => event.object === 'movie' && dayOf(event) === '2026-12-01').length);
+  await expect(page.locator('.programme [data-starts]:visible')).toHaveCount(
+    upcoming.filter((event) => event.object === 'movie' && dayOf(event) === '2026-12-01').length,
+  );
 });
 
 test('on a phone the filters fold into one control that counts the active ones, and the list starts on the first screen', async ({ browser, baseURL }) => {
@@ -267,7 +288,9 @@ for (const [width, height] of [
     await page.evaluate(() => window.scrollTo(0, 0));
     const fold = width === 1280 ? height : height * 1.5;
     const hero = page.locator('.hero');
-    const next = upcoming.filter((event) => event.production.pageReference === film.pageReference && event.status !== 'cancelled').sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0]!;
+    const next = upcoming
+      .filter((event) => event.production.pageReference === film.pageReference && event.status !== 'cancelled')
+      .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0]!;
     const parts: [string, Locator][] = [
       ['poster', hero.locator('img.hero__poster')],
       ['title', hero.getByRole('heading', { level: 1, name: film.title })],
@@ -312,7 +335,9 @@ test('the front page opens with what is on today against the pinned clock, then 
     await expect(item.locator('a[data-ticket-link]')).toHaveAttribute('href', event.ticketUrl);
   }
   // It comes first in the content, before the films, the culture programme and the news.
-  const order = await page.locator('main h2').evaluateAll((headings) => headings.filter((heading) => heading.checkVisibility()).map((heading) => heading.textContent?.trim() ?? ''));
+  const order = await page
+    .locator('main h2')
+    .evaluateAll((headings) => headings.filter((heading) => heading.checkVisibility()).map((heading) => heading.textContent?.trim() ?? ''));
   expect(order.indexOf('I dag')).toBe(0);
   expect(order.indexOf('På kino no')).toBeGreaterThan(0);
   expect(order.indexOf('Neste på scena')).toBeGreaterThan(order.indexOf('På kino no'));
@@ -367,9 +392,18 @@ test('the new and changed programme pages pass axe at 1280 and 390 px', async ({
   const problems: string[] = [];
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
-    for (const path of ['/', '/kinoprogram', '/kulturprogram', '/kinoprogram/veke/2026-50', '/kulturprogram/veke/2026-50', '/alt-vi-ikkje-sa-qy4zf', '/huset-ved-sundet-23deo']) {
+    for (const path of [
+      '/',
+      '/kinoprogram',
+      '/kulturprogram',
+      '/kinoprogram/veke/2026-50',
+      '/kulturprogram/veke/2026-50',
+      '/alt-vi-ikkje-sa-qy4zf',
+      '/huset-ved-sundet-23deo',
+    ]) {
       await page.goto(path);
-      for (const violation of await axeViolations(page)) problems.push(`${width} ${path}: ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
+      for (const violation of await axeViolations(page))
+        problems.push(`${width} ${path}: ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
     }
   }
   expect(problems).toEqual([]);

@@ -55,7 +55,10 @@ test.beforeAll(async () => {
   publisher.queue.request('live', 'start');
   await publisher.queue.settled();
   // A second release, from an edit in the CMS, and a failed run, so the page has all to show.
-  await fetch(`${sandbox.url}/__sandbox/edit`, { method: 'POST', body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Ny tittel frå CMS-et' } }) });
+  await fetch(`${sandbox.url}/__sandbox/edit`, {
+    method: 'POST',
+    body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Ny tittel frå CMS-et' } }),
+  });
   await publisher.queue.settled();
   sandbox.setFault('platform', { kind: 'status', status: 503 });
   publisher.queue.request('live', 'staff');
@@ -83,7 +86,12 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
   await page.getByLabel('Passord').fill(PASSWORD);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'Live no' })).toBeVisible();
-  const runs = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) }).first().getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  const runs = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('heading', { level: 3 }) })
+    .first()
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
   await expect(runs).toHaveCount(3);
   await expect(runs.nth(0).getByRole('heading')).toContainText('Feila');
   await expect(runs.nth(0)).toContainText('svarte med ein feil (status 503) (prøvd 4 gonger)');

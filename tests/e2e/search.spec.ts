@@ -59,7 +59,9 @@ test('finds a culture event with its type and next date, and lists events by dat
   const types = await results(page).locator('.tag').allTextContents();
   expect(types.length).toBeGreaterThan(1);
   expect(new Set(types)).toEqual(new Set(['Kulturarrangement']));
-  const dates = await results(page).locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
+  const dates = await results(page)
+    .locator('time')
+    .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
   expect(dates).toEqual([...dates].sort());
 });
 
@@ -140,7 +142,10 @@ test('keeps the query in the URL, searches it on arrival, and takes the header s
   await page.getByRole('searchbox', { name: 'Søk på nettstaden' }).fill('strikkekurs');
   await page.getByRole('searchbox', { name: 'Søk på nettstaden' }).press('Enter');
   await expect(page).toHaveURL(/\/search\?q=strikkekurs$/);
-  await expect(results(page).getByRole('link', { name: 'Kystmønster – strikkekurs for nybyrjarar' })).toHaveAttribute('href', '/kystmonster-strikkekurs-for-nybyrjarar-2qizn');
+  await expect(results(page).getByRole('link', { name: 'Kystmønster – strikkekurs for nybyrjarar' })).toHaveAttribute(
+    'href',
+    '/kystmonster-strikkekurs-for-nybyrjarar-2qizn',
+  );
 });
 
 test('says plainly when the search cannot run', async ({ browser }) => {

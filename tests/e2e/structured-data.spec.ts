@@ -65,7 +65,9 @@ test('every production page marks up each upcoming performance with Google’s e
     const expected = upcomingOf(production);
     if (marked.length !== expected.length) problems.push(`${path}: ${marked.length} events marked up, ${expected.length} upcoming`);
     for (const event of expected) {
-      const matches = marked.filter((node) => node['startDate'] === event.startTime && String((node['location'] as Record<string, unknown>)?.['name']).startsWith(event.venue.name));
+      const matches = marked.filter(
+        (node) => node['startDate'] === event.startTime && String((node['location'] as Record<string, unknown>)?.['name']).startsWith(event.venue.name),
+      );
       if (matches.length !== 1) {
         problems.push(`${path}: ${matches.length} events for ${event.id} at ${event.startTime}`);
         continue;
@@ -73,7 +75,8 @@ test('every production page marks up each upcoming performance with Google’s e
       const node = matches[0]!;
       statusesSeen.add(event.status);
       problems.push(...eventProblems(node, nodes).map((problem) => `${path}: ${problem}`));
-      if (node['eventStatus'] !== STATUS[event.status]) problems.push(`${path}: ${event.id} has eventStatus ${String(node['eventStatus'])}, data says ${event.status}`);
+      if (node['eventStatus'] !== STATUS[event.status])
+        problems.push(`${path}: ${event.id} has eventStatus ${String(node['eventStatus'])}, data says ${event.status}`);
       if (node['name'] !== production.title) problems.push(`${path}: ${event.id} is named ${String(node['name'])}`);
       const type = node['@type'];
       if (production.object === 'movie' ? type !== 'ScreeningEvent' : type === 'ScreeningEvent') problems.push(`${path}: ${event.id} is a ${String(type)}`);
@@ -103,7 +106,13 @@ test('the front page carries the Organization, articles a breadcrumb, programme 
       logo: expect.stringMatching(/^https:\/\/.+\/logo\.svg$/),
       email: expect.stringContaining('@'),
       telephone: expect.any(String),
-      address: expect.objectContaining({ '@type': 'PostalAddress', streetAddress: 'Kaivegen 1', postalCode: '6480', addressLocality: 'Aukra', addressCountry: 'NO' }),
+      address: expect.objectContaining({
+        '@type': 'PostalAddress',
+        streetAddress: 'Kaivegen 1',
+        postalCode: '6480',
+        addressLocality: 'Aukra',
+        addressCountry: 'NO',
+      }),
     }),
   ]);
   const article = jsonLdOf(await (await request.get('/article/babysvomming')).text()).flatMap(nodesOf);
@@ -141,7 +150,9 @@ test('the news feed lists the news of /aktuelt, newest first, and /aktuelt links
   expect(dates).toEqual([...dates].sort((a, b) => b - a));
 
   await page.goto('/aktuelt');
-  const listed = await page.locator('main .card__title a').evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
+  const listed = await page
+    .locator('main .card__title a')
+    .evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
   expect(links).toEqual(listed);
   expect(links).not.toContain('/article/personvernerklaering');
   const feedLink = page.getByRole('link', { name: 'Følg nyheitene med RSS' });

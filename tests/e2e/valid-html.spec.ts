@@ -41,6 +41,9 @@ test('every built HTML file is valid HTML (Nu HTML Checker, zero errors)', async
   const { messages } = JSON.parse(result.stdout) as { messages: VnuMessage[] };
   const errors = messages
     .filter((message) => message.type === 'error' || message.subType === 'fatal')
-    .map((message) => `${relative(DIST, decodeURI((message.url ?? '').replace(/^file:/, '')))}:${message.lastLine ?? '?'}: ${message.message} «${(message.extract ?? '').trim().slice(0, 80)}»`);
+    .map(
+      (message) =>
+        `${relative(DIST, decodeURI((message.url ?? '').replace(/^file:/, '')))}:${message.lastLine ?? '?'}: ${message.message} «${(message.extract ?? '').trim().slice(0, 80)}»`,
+    );
   expect(errors).toEqual([]);
 });

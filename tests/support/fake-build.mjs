@@ -17,7 +17,8 @@ if (FAKE_BUILD_FAIL && existsSync(FAKE_BUILD_FAIL)) {
 }
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const articles = JSON.parse(readFileSync(join(CONTENT_DIR, 'articles.json'), 'utf8'));
-const page = (title, body) => `<!doctype html><html lang="nn"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>\n`;
+const page = (title, body) =>
+  `<!doctype html><html lang="nn"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>\n`;
 mkdirSync(join(BUILD_OUT_DIR, '_hosting'), { recursive: true });
 // scripts/serve-nginx.mjs includes the build's own nginx config; this build needs none.
 writeFileSync(join(BUILD_OUT_DIR, '_hosting', 'nginx.conf'), '# fake build\n');

@@ -8,7 +8,16 @@ import { CONSENT_KEY, CONSENT_MAX_AGE_DAYS, parseConsent, serialiseConsent } fro
 import { cookieDomains, expiryAssignments, trackingCookieNames } from '../../src/lib/analytics/cookies';
 import { createEmitter, type AnalyticsEvent } from '../../src/lib/analytics/events';
 import { dataLayerEntries } from '../../src/lib/analytics/ga4';
-import { itemAttributes, itemFromElement, LIST_NAMES, productFields, productItem, productionPageList, ticketListName, type ProductItem } from '../../src/lib/analytics/items';
+import {
+  itemAttributes,
+  itemFromElement,
+  LIST_NAMES,
+  productFields,
+  productItem,
+  productionPageList,
+  ticketListName,
+  type ProductItem,
+} from '../../src/lib/analytics/items';
 import { pixelCall } from '../../src/lib/analytics/pixel';
 import { analyticsOrigins, analyticsServices, gtmScriptUrl, hasAnalytics, listText, serviceNames } from '../../src/lib/analytics/services';
 import { contentSecurityPolicy } from '../../src/lib/hosting/policy';
@@ -114,7 +123,14 @@ describe('the GA4 data layer', () => {
         event: 'select_content',
         ecommerce: {
           items: [
-            { item_id: 'p-118', item_name: 'Kaptein Sabeltann', item_brand: 'Kulturhuset Kaia', item_list_name: 'Kinoprogram', item_category: 'familie', index: 1 },
+            {
+              item_id: 'p-118',
+              item_name: 'Kaptein Sabeltann',
+              item_brand: 'Kulturhuset Kaia',
+              item_list_name: 'Kinoprogram',
+              item_category: 'familie',
+              index: 1,
+            },
           ],
         },
       },
@@ -125,7 +141,15 @@ describe('the GA4 data layer', () => {
     const second = { ...item, id: 'p-2' };
     const [clear, view] = dataLayerEntries({ type: 'VIEW_ITEM', items: [item, second] });
     expect(clear).toEqual({ ecommerce: null });
-    expect(view).toMatchObject({ event: 'view_item', ecommerce: { items: [{ item_id: 'p-118', index: 1 }, { item_id: 'p-2', index: 2 }] } });
+    expect(view).toMatchObject({
+      event: 'view_item',
+      ecommerce: {
+        items: [
+          { item_id: 'p-118', index: 1 },
+          { item_id: 'p-2', index: 2 },
+        ],
+      },
+    });
   });
 });
 
@@ -150,7 +174,19 @@ describe('the stored consent choice', () => {
   });
 
   it('treats a missing, malformed or foreign value as no choice', () => {
-    for (const raw of [null, '', 'granted', 'true', '{', '[]', 'null', '{"choice":"granted"}', '{"version":1,"choice":"yes","decidedAt":"2026-11-01T00:00:00Z"}', '{"version":2,"choice":"granted","decidedAt":"2026-11-01T00:00:00Z"}', '{"version":1,"choice":"granted","decidedAt":"soon"}']) {
+    for (const raw of [
+      null,
+      '',
+      'granted',
+      'true',
+      '{',
+      '[]',
+      'null',
+      '{"choice":"granted"}',
+      '{"version":1,"choice":"yes","decidedAt":"2026-11-01T00:00:00Z"}',
+      '{"version":2,"choice":"granted","decidedAt":"2026-11-01T00:00:00Z"}',
+      '{"version":1,"choice":"granted","decidedAt":"soon"}',
+    ]) {
       expect(parseConsent(raw, now), String(raw)).toBeNull();
     }
   });
@@ -187,7 +223,14 @@ describe('analytics services', () => {
     expect(pixelOnly.script).toEqual(['https://connect.facebook.net']);
     expect(pixelOnly.connect.join(' ')).not.toMatch(/google/);
     const both = analyticsOrigins(analyticsServices('GTM-ABC123', '1234'));
-    const csp = contentSecurityPolicy({ scriptHashes: ['sha256-abc='], scriptOrigins: both.script, connectOrigins: both.connect, formOrigins: [], frameOrigins: [], imageOrigins: both.image });
+    const csp = contentSecurityPolicy({
+      scriptHashes: ['sha256-abc='],
+      scriptOrigins: both.script,
+      connectOrigins: both.connect,
+      formOrigins: [],
+      frameOrigins: [],
+      imageOrigins: both.image,
+    });
     expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/\*\.googletagmanager\.com https:\/\/connect\.facebook\.net[^;]* 'sha256-abc='/);
     expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/\*\.google-analytics\.com/);
     expect(csp).toMatch(/img-src 'self' data: [^;]*https:\/\/www\.facebook\.com/);
@@ -197,7 +240,13 @@ describe('analytics services', () => {
 
 describe('tracking cookies', () => {
   it('are picked out of the cookie string, and nothing else', () => {
-    expect(trackingCookieNames('_ga=GA1.1.1; theme=dark; _ga_ABC123=GS1; _gid=x; _fbp=fb.1; _gcl_au=1; kaia=1')).toEqual(['_ga', '_ga_ABC123', '_gid', '_fbp', '_gcl_au']);
+    expect(trackingCookieNames('_ga=GA1.1.1; theme=dark; _ga_ABC123=GS1; _gid=x; _fbp=fb.1; _gcl_au=1; kaia=1')).toEqual([
+      '_ga',
+      '_ga_ABC123',
+      '_gid',
+      '_fbp',
+      '_gcl_au',
+    ]);
     expect(trackingCookieNames('')).toEqual([]);
   });
 

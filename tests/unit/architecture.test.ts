@@ -45,9 +45,7 @@ describe('architecture', () => {
   });
 
   it('keeps src/lib free of imports from what renders or runs it', () => {
-    const upward = sourceEdges.filter(
-      (edge) => edge.from.startsWith('src/lib/') && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
-    );
+    const upward = sourceEdges.filter((edge) => edge.from.startsWith('src/lib/') && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to));
     expect(upward.map(describeEdge)).toEqual([]);
   });
 
@@ -78,7 +76,7 @@ describe('architecture', () => {
     expect(cyclesOf(sourceEdges)).toEqual([]);
   });
 
-  it('keeps the server side (import, sandbox) apart from the site\'s rendering', () => {
+  it("keeps the server side (import, sandbox) apart from the site's rendering", () => {
     const crossing = sourceEdges.filter(
       (edge) => /^(import|sandbox)\//.test(edge.from) && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
     );

@@ -39,7 +39,7 @@ describe('blockInput', () => {
     expect(blockInput(block('news'), view).articles.map((a) => a.slug)).toEqual(['nyheit']);
   });
 
-  it('gives a single-record source as its model, and the page\'s production to every block', () => {
+  it("gives a single-record source as its model, and the page's production to every block", () => {
     const input = blockInput(block('production'), view);
     expect(input.production?.pageReference).toBe(film.pageReference);
     expect(input.article).toBeUndefined();

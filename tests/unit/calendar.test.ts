@@ -9,7 +9,15 @@ import { culture, event, movie } from './fixtures/content';
 const now = new Date('2026-11-23T10:00:00+01:00');
 const content = readSnapshot('content');
 const context = calendarContext(content, now);
-const osloClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const osloClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Oslo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 function parse(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));

@@ -21,8 +21,34 @@ const answers: Record<string, unknown> = {
   '/forgotPassword': '',
   '/switchTokensDx': '',
   '/movieInfo': { Title: 'Naustet', MovieId: 7, Edis: ['318119'], Rating: 4.2, RatingCount: 31, Poster: '/p.webp', Link: 'https://fk.example/7' },
-  '/reviews': [{ Id: 'r1', Comment: 'Skummel!', Rating: 5, AddedAt: '2026-11-01T10:00:00Z', LikesCount: 3, MovieId: 7, UserId: 'u1', UserName: 'Per', Image: null, IsLiked: false }],
-  '/tickets': [{ MovieId: 7, MovieTitle: 'Naustet', Notes: '', QrCode: 'KAIA-1', QrUrl: 'https://billett.example/kaia/ticket/KAIA-1', StartTime: '2026-11-26T20:30:00+01:00', ExpirationDate: '2026-11-26T23:00:00+01:00', Poster: '/p.webp', Sal: 'Wickssalen', SeatsInfo: { Info: '2 plassar', Seats: [{ Row: 4, Seats: [7, 8] }] } }],
+  '/reviews': [
+    {
+      Id: 'r1',
+      Comment: 'Skummel!',
+      Rating: 5,
+      AddedAt: '2026-11-01T10:00:00Z',
+      LikesCount: 3,
+      MovieId: 7,
+      UserId: 'u1',
+      UserName: 'Per',
+      Image: null,
+      IsLiked: false,
+    },
+  ],
+  '/tickets': [
+    {
+      MovieId: 7,
+      MovieTitle: 'Naustet',
+      Notes: '',
+      QrCode: 'KAIA-1',
+      QrUrl: 'https://billett.example/kaia/ticket/KAIA-1',
+      StartTime: '2026-11-26T20:30:00+01:00',
+      ExpirationDate: '2026-11-26T23:00:00+01:00',
+      Poster: '/p.webp',
+      Sal: 'Wickssalen',
+      SeatsInfo: { Info: '2 plassar', Seats: [{ Row: 4, Seats: [7, 8] }] },
+    },
+  ],
   '/watchlist': [{ MovieId: 7, Title: 'Naustet', Edis: ['318119'], Poster: '/p.webp', Link: null }],
   '/addMovieToWatchList': true,
 };
@@ -102,7 +128,15 @@ describe('film-club calls', () => {
   });
 
   it('movie info: GET movieInfo?ediNumber=', async () => {
-    expect(await partner().movieInfo('318119')).toEqual({ title: 'Naustet', movieId: 7, edis: ['318119'], rating: 4.2, ratingCount: 31, poster: '/p.webp', link: 'https://fk.example/7' });
+    expect(await partner().movieInfo('318119')).toEqual({
+      title: 'Naustet',
+      movieId: 7,
+      edis: ['318119'],
+      rating: 4.2,
+      ratingCount: 31,
+      poster: '/p.webp',
+      link: 'https://fk.example/7',
+    });
     expect(last()).toMatchObject({ method: 'GET', path: '/api/movieInfo', query: { ediNumber: '318119' } });
     expect(credentialsOfLastCall()).toBe('include');
   });
@@ -116,7 +150,13 @@ describe('film-club calls', () => {
 
   it('tickets: GET tickets, skip 0 take 10, with seats by row and the QR data', async () => {
     const [ticket] = await partner().tickets();
-    expect(ticket).toMatchObject({ movieTitle: 'Naustet', sal: 'Wickssalen', qrCode: 'KAIA-1', image: '/p.webp', seatsInfo: { info: '2 plassar', seats: [{ row: 4, seats: [7, 8] }] } });
+    expect(ticket).toMatchObject({
+      movieTitle: 'Naustet',
+      sal: 'Wickssalen',
+      qrCode: 'KAIA-1',
+      image: '/p.webp',
+      seatsInfo: { info: '2 plassar', seats: [{ row: 4, seats: [7, 8] }] },
+    });
     expect(last()).toMatchObject({ method: 'GET', path: '/api/tickets', query: { skip: '0', take: '10' } });
     expect(credentialsOfLastCall()).toBe('include');
   });

@@ -27,7 +27,14 @@ describe('failure messages', () => {
 });
 
 describe('posters', () => {
-  const naustet: FilmPoster = { edis: ['318119'], title: 'Naustet', src: '/media/naustet-poster.webp', alt: 'Plakat: eit naust i skumringa', width: 600, height: 900 };
+  const naustet: FilmPoster = {
+    edis: ['318119'],
+    title: 'Naustet',
+    src: '/media/naustet-poster.webp',
+    alt: 'Plakat: eit naust i skumringa',
+    width: 600,
+    height: 900,
+  };
   const posters = [naustet];
 
   it('finds the content poster by EDI number, or by title where there is none', () => {

@@ -6,24 +6,96 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readList, readMovieInfo, readReview, readTicket, readWatchItem, toReview, type MissingFieldsReport } from '../../src/lib/filmclub/model';
 
-const capitalisedReview = { Id: 17, Comment: 'Skummel!', Rating: 4.5, AddedAt: '2026-11-01T10:00:00Z', LikesCount: 3, MovieId: 7, UserId: 5001, UserName: 'Per', Image: null, IsLiked: true };
-const camelReview = { id: 17, comment: 'Skummel!', rating: 4.5, addedAt: '2026-11-01T10:00:00Z', likesCount: 3, movieId: 7, userId: 5001, userName: 'Per', image: null, isLiked: true };
-const review = { id: '17', comment: 'Skummel!', rating: 4.5, addedAt: '2026-11-01T10:00:00Z', likesCount: 3, movieId: 7, userId: '5001', userName: 'Per', image: null, isLiked: true };
+const capitalisedReview = {
+  Id: 17,
+  Comment: 'Skummel!',
+  Rating: 4.5,
+  AddedAt: '2026-11-01T10:00:00Z',
+  LikesCount: 3,
+  MovieId: 7,
+  UserId: 5001,
+  UserName: 'Per',
+  Image: null,
+  IsLiked: true,
+};
+const camelReview = {
+  id: 17,
+  comment: 'Skummel!',
+  rating: 4.5,
+  addedAt: '2026-11-01T10:00:00Z',
+  likesCount: 3,
+  movieId: 7,
+  userId: 5001,
+  userName: 'Per',
+  image: null,
+  isLiked: true,
+};
+const review = {
+  id: '17',
+  comment: 'Skummel!',
+  rating: 4.5,
+  addedAt: '2026-11-01T10:00:00Z',
+  likesCount: 3,
+  movieId: 7,
+  userId: '5001',
+  userName: 'Per',
+  image: null,
+  isLiked: true,
+};
 
 const capitalisedTicket = {
-  MovieId: 7, MovieTitle: 'Naustet', Notes: 'Rullestolplass', QrCode: 'KAIA-1', QrUrl: 'https://billett.example/kaia/ticket/KAIA-1',
-  StartTime: '2026-11-26T20:30:00+01:00', ExpirationDate: '2026-11-26T23:00:00+01:00', Poster: '/media/naustet.webp', Sal: 'Wickssalen',
-  SeatsInfo: { Info: '3 plassar', Seats: [{ Row: 4, Seats: [7, 8] }, { Row: 5, Seats: [3] }] },
+  MovieId: 7,
+  MovieTitle: 'Naustet',
+  Notes: 'Rullestolplass',
+  QrCode: 'KAIA-1',
+  QrUrl: 'https://billett.example/kaia/ticket/KAIA-1',
+  StartTime: '2026-11-26T20:30:00+01:00',
+  ExpirationDate: '2026-11-26T23:00:00+01:00',
+  Poster: '/media/naustet.webp',
+  Sal: 'Wickssalen',
+  SeatsInfo: {
+    Info: '3 plassar',
+    Seats: [
+      { Row: 4, Seats: [7, 8] },
+      { Row: 5, Seats: [3] },
+    ],
+  },
 };
 const camelTicket = {
-  movieId: 7, movieTitle: 'Naustet', notes: 'Rullestolplass', qrCode: 'KAIA-1', qrUrl: 'https://billett.example/kaia/ticket/KAIA-1',
-  startTime: '2026-11-26T20:30:00+01:00', expirationDate: '2026-11-26T23:00:00+01:00', poster: '/media/naustet.webp', sal: 'Wickssalen',
-  seatsInfo: { info: '3 plassar', seats: [{ row: 4, seats: [7, 8] }, { row: 5, seats: [3] }] },
+  movieId: 7,
+  movieTitle: 'Naustet',
+  notes: 'Rullestolplass',
+  qrCode: 'KAIA-1',
+  qrUrl: 'https://billett.example/kaia/ticket/KAIA-1',
+  startTime: '2026-11-26T20:30:00+01:00',
+  expirationDate: '2026-11-26T23:00:00+01:00',
+  poster: '/media/naustet.webp',
+  sal: 'Wickssalen',
+  seatsInfo: {
+    info: '3 plassar',
+    seats: [
+      { row: 4, seats: [7, 8] },
+      { row: 5, seats: [3] },
+    ],
+  },
 };
 const ticket = {
-  movieId: 7, movieTitle: 'Naustet', notes: 'Rullestolplass', qrCode: 'KAIA-1', qrUrl: 'https://billett.example/kaia/ticket/KAIA-1',
-  startTime: '2026-11-26T20:30:00+01:00', expirationDate: '2026-11-26T23:00:00+01:00', image: '/media/naustet.webp', sal: 'Wickssalen',
-  seatsInfo: { info: '3 plassar', seats: [{ row: 4, seats: [7, 8] }, { row: 5, seats: [3] }] },
+  movieId: 7,
+  movieTitle: 'Naustet',
+  notes: 'Rullestolplass',
+  qrCode: 'KAIA-1',
+  qrUrl: 'https://billett.example/kaia/ticket/KAIA-1',
+  startTime: '2026-11-26T20:30:00+01:00',
+  expirationDate: '2026-11-26T23:00:00+01:00',
+  image: '/media/naustet.webp',
+  sal: 'Wickssalen',
+  seatsInfo: {
+    info: '3 plassar',
+    seats: [
+      { row: 4, seats: [7, 8] },
+      { row: 5, seats: [3] },
+    ],
+  },
 };
 
 describe('reviews', () => {
@@ -34,7 +106,18 @@ describe('reviews', () => {
 
   it('fills what a record lacks with empty values and names the missing fields', () => {
     const { value, missing } = readReview({ id: 3, comment: 'Fin', userName: 'Ada' });
-    expect(value).toEqual({ id: '3', comment: 'Fin', rating: null, addedAt: '', likesCount: 0, movieId: 0, userId: '', userName: 'Ada', image: null, isLiked: false });
+    expect(value).toEqual({
+      id: '3',
+      comment: 'Fin',
+      rating: null,
+      addedAt: '',
+      likesCount: 0,
+      movieId: 0,
+      userId: '',
+      userName: 'Ada',
+      image: null,
+      isLiked: false,
+    });
     expect(missing).toEqual(['rating', 'addedAt', 'likesCount', 'movieId', 'userId', 'image', 'isLiked']);
   });
 

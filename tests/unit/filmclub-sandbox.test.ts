@@ -404,9 +404,7 @@ describe('movieInfo and reviews', () => {
   it('gives movie info for every EDI number of a demo film', async () => {
     const mira = catalogue.movies.find((movie) => movie.edis.length > 1);
     if (!mira) throw new Error('the demo content has a film with two EDI numbers');
-    const answers = await Promise.all(
-      mira.edis.map(async (edi) => (await get(`/movieInfo?ediNumber=${edi}`)).json() as Promise<Record<string, unknown>>),
-    );
+    const answers = await Promise.all(mira.edis.map(async (edi) => (await get(`/movieInfo?ediNumber=${edi}`)).json() as Promise<Record<string, unknown>>));
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[0]).toEqual({
       Title: mira.title,
@@ -464,9 +462,7 @@ describe('movieInfo and reviews', () => {
     expect(rest).toHaveLength(all.length - 20);
     expect([...first, ...rest]).toEqual(all);
     expect(await (await get(`/reviews?ediNumber=${edi}&skip=5&take=2`)).json()).toEqual(all.slice(5, 7));
-    expect(((await (await get(`/reviews?ediNumber=${edi}&take=500`)).json()) as unknown[]).length).toBe(
-      Math.min(all.length, 50),
-    );
+    expect(((await (await get(`/reviews?ediNumber=${edi}&take=500`)).json()) as unknown[]).length).toBe(Math.min(all.length, 50));
     expect(await (await get(`/reviews?ediNumber=${quiet.edis[0]}&skip=0&take=20`)).json()).toEqual([]);
     expect((await get(`/reviews?ediNumber=${edi}&skip=-1`)).status).toBe(400);
     expect((await get('/reviews?skip=0&take=20')).status).toBe(400);
@@ -477,9 +473,7 @@ describe('movieInfo and reviews', () => {
     try {
       const answers = await Promise.all(
         [sandbox.url, other.url, sandbox.url].map(async (base) =>
-          Promise.all(
-            catalogue.movies.map(async (movie) => (await get(`/reviews?ediNumber=${movie.edis[0]}`, {}, base)).json()),
-          ),
+          Promise.all(catalogue.movies.map(async (movie) => (await get(`/reviews?ediNumber=${movie.edis[0]}`, {}, base)).json())),
         ),
       );
       expect(answers[2]).toEqual(answers[0]);
@@ -510,10 +504,7 @@ describe('CORS', () => {
   });
 
   it('allows credentials on answers to an allowed origin, including errors', async () => {
-    for (const response of [
-      await get('/movieInfo?ediNumber=318204', { origin: 'http://127.0.0.1:4321' }),
-      await get('/tickets', { origin: site }),
-    ]) {
+    for (const response of [await get('/movieInfo?ediNumber=318204', { origin: 'http://127.0.0.1:4321' }), await get('/tickets', { origin: site })]) {
       expect(response.headers.get('access-control-allow-origin')).toBe(response.status === 200 ? 'http://127.0.0.1:4321' : site);
       expect(response.headers.get('access-control-allow-credentials')).toBe('true');
       expect(response.headers.get('vary')).toBe('Origin');
@@ -604,15 +595,40 @@ describe('answer shapes', () => {
 
     sandbox.setShape('camelCase', 'reviews');
     const reviews = (await (await get(`/reviews?ediNumber=${edi}`)).json()) as Record<string, unknown>[];
-    expect(Object.keys(reviews[0] ?? {}).sort()).toEqual(['addedAt', 'comment', 'id', 'image', 'isLiked', 'likesCount', 'movieId', 'rating', 'userId', 'userName']);
+    expect(Object.keys(reviews[0] ?? {}).sort()).toEqual([
+      'addedAt',
+      'comment',
+      'id',
+      'image',
+      'isLiked',
+      'likesCount',
+      'movieId',
+      'rating',
+      'userId',
+      'userName',
+    ]);
     expect(reviews[0]?.['comment']).toBe(capitalised[0]?.['Comment']);
     const ticketsStill = (await (await get('/tickets', { cookie })).json()) as Record<string, unknown>[];
     expect(ticketsStill[0]).toHaveProperty('MovieTitle');
 
     sandbox.setShape('camelCase');
     const [ticket] = (await (await get('/tickets', { cookie })).json()) as Record<string, unknown>[];
-    expect(Object.keys(ticket ?? {}).sort()).toEqual(['expirationDate', 'movieId', 'movieTitle', 'notes', 'poster', 'qrCode', 'qrUrl', 'sal', 'seatsInfo', 'startTime']);
-    expect(ticket?.['seatsInfo']).toMatchObject({ info: expect.any(String), seats: expect.arrayContaining([expect.objectContaining({ row: expect.any(Number), seats: expect.any(Array) })]) });
+    expect(Object.keys(ticket ?? {}).sort()).toEqual([
+      'expirationDate',
+      'movieId',
+      'movieTitle',
+      'notes',
+      'poster',
+      'qrCode',
+      'qrUrl',
+      'sal',
+      'seatsInfo',
+      'startTime',
+    ]);
+    expect(ticket?.['seatsInfo']).toMatchObject({
+      info: expect.any(String),
+      seats: expect.arrayContaining([expect.objectContaining({ row: expect.any(Number), seats: expect.any(Array) })]),
+    });
     // Login and sign-up keep the names SPEC §7 gives them.
     expect(Object.keys((await login()).body)).toEqual(['UserName', 'UserInfo', 'marsToken']);
 
@@ -640,11 +656,7 @@ describe('admin endpoints', () => {
     await post('/forgotPassword', { Email: demoMember.email });
 
     const requests = (await (await get('/__sandbox/requests')).json()) as { method: string; path: string; body: string }[];
-    expect(requests.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
-      'POST /login',
-      'GET /tickets',
-      'POST /forgotPassword',
-    ]);
+    expect(requests.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /login', 'GET /tickets', 'POST /forgotPassword']);
     expect(JSON.parse(requests[2]?.body ?? '')).toEqual({ Email: demoMember.email });
     expect(await (await get('/__sandbox/outbox')).json()).toEqual([{ email: demoMember.email, at: expect.any(String) }]);
 

@@ -21,7 +21,15 @@ describe('partner choice', () => {
 describe('seats', () => {
   it('reads seats by row in nynorsk', () => {
     const seats = (rows: { row: number; seats: number[] }[], info = '') => seatsText({ seatsInfo: { info, seats: rows } });
-    expect(seats([{ row: 5, seats: [7, 8, 9] }, { row: 6, seats: [3] }], '4 plassar')).toBe('4 plassar – Rad 5: plassane 7, 8 og 9. Rad 6: plass 3');
+    expect(
+      seats(
+        [
+          { row: 5, seats: [7, 8, 9] },
+          { row: 6, seats: [3] },
+        ],
+        '4 plassar',
+      ),
+    ).toBe('4 plassar – Rad 5: plassane 7, 8 og 9. Rad 6: plass 3');
     expect(seats([], '')).toBe('Fri plassering');
   });
 });

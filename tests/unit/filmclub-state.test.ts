@@ -5,7 +5,18 @@
  */
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addToWatchList, ensureWatchList, loadMyPage, loadMovieInfo, loadReviews, loadTickets, loadWatchList, requestNewPassword, signIn, signUp } from '../../src/lib/filmclub/actions';
+import {
+  addToWatchList,
+  ensureWatchList,
+  loadMyPage,
+  loadMovieInfo,
+  loadReviews,
+  loadTickets,
+  loadWatchList,
+  requestNewPassword,
+  signIn,
+  signUp,
+} from '../../src/lib/filmclub/actions';
 import type { FilmclubApi } from '../../src/lib/filmclub/api';
 import type { WatchItem } from '../../src/lib/filmclub/model';
 import { PROFILE_KEY, readStoredProfile } from '../../src/lib/filmclub/profile-storage';
@@ -50,7 +61,10 @@ function partner(overrides: Partial<FilmclubApi> = {}) {
     signUp: async () => (calls.push('signUp'), kari),
     forgotPassword: async () => void calls.push('forgotPassword'),
     switchTokens: async (token) => void calls.push(`switchTokens ${token}`),
-    movieInfo: async () => (calls.push('movieInfo'), { title: 'Naustet', movieId: 7, edis: ['318119'], rating: 4.1, ratingCount: 12, poster: null, link: null }),
+    movieInfo: async () => (
+      calls.push('movieInfo'),
+      { title: 'Naustet', movieId: 7, edis: ['318119'], rating: 4.1, ratingCount: 12, poster: null, link: null }
+    ),
     reviews: async () => (calls.push('reviews'), []),
     tickets: async () => (calls.push('tickets'), []),
     watchList: async () => (calls.push('watchList'), [film]),
@@ -139,7 +153,12 @@ describe('user state', () => {
   });
 
   it('works signed out when storage is unavailable', () => {
-    Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => { throw new Error('SecurityError'); } });
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new Error('SecurityError');
+      },
+    });
     expect(readStoredProfile()).toBeNull();
     profileRequested();
     expect($user.get().loading).toBe(true);
@@ -208,7 +227,10 @@ describe('watch list', () => {
     expect(await addToWatchList(partner({ addToWatchList: async () => false }).api, { ...film, movieId: 8 })).toEqual({ added: false, error: null });
     expect($watchList.get().items).toHaveLength(1);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(failure) }).api, { ...film, movieId: 9 })).toEqual({ added: false, error: failure });
+    expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(failure) }).api, { ...film, movieId: 9 })).toEqual({
+      added: false,
+      error: failure,
+    });
     expect(log).toHaveBeenCalledOnce();
     expect($watchList.get()).toMatchObject({ items: [film], error: null });
   });
@@ -230,7 +252,10 @@ describe('the stored profile as a reaction, apart from the transitions', () => {
 
   it('follows another tab signing in and out (the storage event)', () => {
     const listeners: ((event: { key: string | null }) => void)[] = [];
-    (globalThis as { window?: unknown }).window = { addEventListener: (_: string, listener: (event: { key: string | null }) => void) => listeners.push(listener), removeEventListener: () => {} };
+    (globalThis as { window?: unknown }).window = {
+      addEventListener: (_: string, listener: (event: { key: string | null }) => void) => listeners.push(listener),
+      removeEventListener: () => {},
+    };
     try {
       cleanStores($user);
       $user.set(initialUserState);

@@ -71,7 +71,12 @@ describe('endpoint paths', () => {
 describe('the HTTP client', () => {
   it('calls the base URL with filled path, query and a JSON body', async () => {
     const client = createHttpClient({ baseURL: base });
-    const answer = await client.request('items/:id', { method: 'POST', params: { id: 'x/y' }, query: { skip: 0, take: 20, none: undefined }, body: { Email: 'a@b.no' } });
+    const answer = await client.request('items/:id', {
+      method: 'POST',
+      params: { id: 'x/y' },
+      query: { skip: 0, take: 20, none: undefined },
+      body: { Email: 'a@b.no' },
+    });
     expect(answer).toEqual({ ok: true });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/items/x%2Fy?skip=0&take=20', body: '{"Email":"a@b.no"}' });
     expect(seen[0]?.headers['content-type']).toBe('application/json');

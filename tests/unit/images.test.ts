@@ -45,7 +45,9 @@ describe('srcset', () => {
       'https://cdn.example/c.jpg?v=1&width=960&height=540 960w',
     ]);
     expect(image).toMatchObject({ sizes: IMAGE_SIZES.cover, width: 1920, height: 1080 });
-    expect(responsiveImage({ url: '/t.webp', width: 480, height: 320 }, 'card').srcset).toBe('/t.webp?width=320&height=213 320w,/t.webp?width=480&height=320 480w');
+    expect(responsiveImage({ url: '/t.webp', width: 480, height: 320 }, 'card').srcset).toBe(
+      '/t.webp?width=320&height=213 320w,/t.webp?width=480&height=320 480w',
+    );
   });
 });
 

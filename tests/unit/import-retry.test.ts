@@ -30,7 +30,12 @@ const config = () =>
     PLATFORM_API_PASSWORD: 'sandbox-password',
     IMPORT_TIMEOUT_MS: '2000',
   });
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
 const calls = (api: string) => sandbox.requests.filter((request) => request.api === api).map((request) => request.status);
 
 beforeAll(async () => {
@@ -83,7 +88,9 @@ describe('retrying downloads against the sandbox', { timeout: 60_000 }, () => {
 
   it('never retries a 404 or a 400', async () => {
     sandbox.setFault('platform', { kind: 'status', status: 404 });
-    await expect(runImport({ config: config(), contentDir, sleep })).rejects.toThrow(/^Fetching sites \(platform API\) failed: Request failed with status code 404/);
+    await expect(runImport({ config: config(), contentDir, sleep })).rejects.toThrow(
+      /^Fetching sites \(platform API\) failed: Request failed with status code 404/,
+    );
     expect(calls('platform')).toEqual([404]);
     sandbox.reset();
     sandbox.setFault('management', { kind: 'status', status: 400 });

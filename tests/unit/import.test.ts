@@ -35,7 +35,12 @@ const settings = (url: string, overrides: Record<string, string> = {}) => ({
 const config = (overrides: Record<string, string> = {}): ImportConfig => readImportConfig(settings(sandbox.url, overrides));
 
 /** Every file of a directory with its bytes, to compare before and after. */
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
 
 beforeAll(async () => {
   sandbox = await startSandbox({ dataDir: committed });
@@ -186,10 +191,20 @@ describe('authentication against the sandbox', () => {
 describe('failures leave content/ exactly as it was', () => {
   const cases: [string, 'management' | 'runtime' | 'platform' | 'idp', Fault, RegExp][] = [
     ['a server error', 'management', { kind: 'status', status: 500 }, /articles \(management API\) failed after 4 tries: Request failed with status code 500/],
-    ['a 401 from the identity provider', 'idp', { kind: 'status', status: 401 }, /articles \(management API\) failed: Request failed with status code 401 \(.*\/idp\/token\)/],
+    [
+      'a 401 from the identity provider',
+      'idp',
+      { kind: 'status', status: 401 },
+      /articles \(management API\) failed: Request failed with status code 401 \(.*\/idp\/token\)/,
+    ],
     ['a slow answer', 'runtime', { kind: 'slow', delayMs: 1500 }, /events \(runtime API basic_events\) failed after 4 tries: timeout of 300ms exceeded/],
     ['malformed JSON', 'platform', { kind: 'malformed-json' }, /sites \(platform API\) failed: Malformed JSON in response/],
-    ['a record that breaks the schema', 'management', { kind: 'bad-record' }, /^articles: record "art-[0-9a-f]+" \(number 1\): field title: Expected string, received null$/],
+    [
+      'a record that breaks the schema',
+      'management',
+      { kind: 'bad-record' },
+      /^articles: record "art-[0-9a-f]+" \(number 1\): field title: Expected string, received null$/,
+    ],
     ['a broken event', 'runtime', { kind: 'bad-record' }, /^events: record "ev-\d+" \(number 1\): field startTime: Invalid datetime$/],
     ['a dropped connection', 'platform', { kind: 'drop' }, /sites \(platform API\) failed after 4 tries: Network Error/],
   ];
@@ -227,7 +242,13 @@ describe('settings', () => {
   it('names every missing or malformed setting, never its value', () => {
     const error = (() => {
       try {
-        readImportConfig({ ...settings('http://127.0.0.1:1'), MANAGEMENT_API_URL: 'not a url', PLATFORM_API_PASSWORD: '', IMPORT_TIMEOUT_MS: 'soon', IDP_CLIENT_SECRET: 'secret-value-789 ' });
+        readImportConfig({
+          ...settings('http://127.0.0.1:1'),
+          MANAGEMENT_API_URL: 'not a url',
+          PLATFORM_API_PASSWORD: '',
+          IMPORT_TIMEOUT_MS: 'soon',
+          IDP_CLIENT_SECRET: 'secret-value-789 ',
+        });
       } catch (reason) {
         return reason;
       }
@@ -247,7 +268,12 @@ describe('settings', () => {
 function reversed(dataset: Dataset): Dataset {
   const flip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(flip);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, flip(v)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value)
+          .reverse()
+          .map(([k, v]) => [k, flip(v)]),
+      );
     return value;
   };
   return {

@@ -93,13 +93,21 @@ describe('the sandbox newsletter endpoint', () => {
     expect(page).toContain('No er du påmeld nyheitsbrevet vårt.');
     expect(page).toContain(`href="${site}/konsert-abcde/"`);
 
-    const refused = await post('email=liv&page=//evil.example/', { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: 'https://elsewhere.example' });
+    const refused = await post('email=liv&page=//evil.example/', {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+      origin: 'https://elsewhere.example',
+    });
     expect(refused.status).toBe(400);
     const text = await refused.text();
     expect(text).toContain('Sjekk e-postadressa');
     expect(text).not.toContain('elsewhere.example');
     expect(text).not.toContain('evil.example');
-    const ownOrigin = await post('email=liv&page=//evil.example/', { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', referer: `${site}/` });
+    const ownOrigin = await post('email=liv&page=//evil.example/', {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+      referer: `${site}/`,
+    });
     expect(await ownOrigin.text()).toContain(`href="${site}/"`);
   });
 
@@ -110,7 +118,10 @@ describe('the sandbox newsletter endpoint', () => {
     const other = await post('email=ida%40kaia.no&consent=yes', { ...form, origin: 'https://evil.example' });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
 
-    const preflight = await fetch(endpoint, { method: 'OPTIONS', headers: { origin: site, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const preflight = await fetch(endpoint, {
+      method: 'OPTIONS',
+      headers: { origin: site, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(site);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
@@ -126,7 +137,10 @@ describe('the sandbox newsletter endpoint', () => {
     const listed = await (await fetch(`${sandbox.url}/__sandbox/newsletter`)).json();
     expect(listed).toEqual({ subscribers: ['ane@kaia.no'] });
     expect(sandbox.requests.map(({ api, method, status }) => ({ api, method, status }))).toEqual([{ api: 'newsletter', method: 'POST', status: 200 }]);
-    const viaAdmin = await fetch(`${sandbox.url}/__sandbox/fault`, { method: 'POST', body: JSON.stringify({ api: 'newsletter', fault: { kind: 'status', status: 502, times: 1 } }) });
+    const viaAdmin = await fetch(`${sandbox.url}/__sandbox/fault`, {
+      method: 'POST',
+      body: JSON.stringify({ api: 'newsletter', fault: { kind: 'status', status: 502, times: 1 } }),
+    });
     expect(viaAdmin.status).toBe(200);
     expect((await post('email=ane%40kaia.no&consent=on', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(502);
     sandbox.reset();

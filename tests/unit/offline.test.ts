@@ -151,7 +151,16 @@ describe('what the build precaches', () => {
       expect(plan.bytes).toBe(147);
       expect(plan.bytes).toBe(total(plan.urls));
       expect(plan.urls.has('_astro/programme.js')).toBe(false);
-      expect([...plan.urls]).toEqual(expect.arrayContaining(['pagefind/pagefind.js', 'pagefind/index/nn_1.pf_index', 'logo.svg', 'offline/index.html', 'search/index.html', '_astro/react.js']));
+      expect([...plan.urls]).toEqual(
+        expect.arrayContaining([
+          'pagefind/pagefind.js',
+          'pagefind/index/nn_1.pf_index',
+          'logo.svg',
+          'offline/index.html',
+          'search/index.html',
+          '_astro/react.js',
+        ]),
+      );
       expect(plan.overBudget).toBe(false);
     });
 
@@ -203,10 +212,16 @@ describe('caching of the search index', () => {
     expect(config).toContain('location = /pagefind/pagefind-entry.json { try_files $uri =404; }');
     expect(config).toContain('location = /sw.js { try_files $uri =404; }');
     const hashed = new RegExp(PAGEFIND_HASHED_PATTERN);
-    for (const path of ['/pagefind/fragment/nn_5227cd8.pf_fragment', '/pagefind/index/nn_b96ffb7.pf_index', '/pagefind/filter/nn_0d43c56.pf_filter', '/pagefind/pagefind.nn_f96255bf86.pf_meta']) {
+    for (const path of [
+      '/pagefind/fragment/nn_5227cd8.pf_fragment',
+      '/pagefind/index/nn_b96ffb7.pf_index',
+      '/pagefind/filter/nn_0d43c56.pf_filter',
+      '/pagefind/pagefind.nn_f96255bf86.pf_meta',
+    ]) {
       expect(hashed.test(path), path).toBe(true);
     }
-    for (const path of ['/pagefind/pagefind-entry.json', '/pagefind/pagefind.js', '/pagefind/wasm.nn.pagefind', '/pagefind/fragment/../x']) expect(hashed.test(path), path).toBe(false);
+    for (const path of ['/pagefind/pagefind-entry.json', '/pagefind/pagefind.js', '/pagefind/wasm.nn.pagefind', '/pagefind/fragment/../x'])
+      expect(hashed.test(path), path).toBe(false);
     expect(headersFile({})).toContain('/pagefind/fragment/*\n  Cache-Control: public, max-age=31536000, immutable');
   });
 });

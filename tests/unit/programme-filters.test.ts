@@ -3,7 +3,17 @@ import { readSnapshot } from '../../src/lib/content/snapshot';
 import { buildRouteTable } from '../../src/lib/pages/routes';
 import { pageView } from '../../src/lib/pages/page-view';
 import { filterRoutes } from '../../src/lib/pages/filter-routes';
-import { applyFilter, filterChoices, filterPages, matchesFilter, parseQuery, programmeKindOf, queryString, showingFacts, staticHref } from '../../src/lib/programme/filter-model';
+import {
+  applyFilter,
+  filterChoices,
+  filterPages,
+  matchesFilter,
+  parseQuery,
+  programmeKindOf,
+  queryString,
+  showingFacts,
+  staticHref,
+} from '../../src/lib/programme/filter-model';
 import { countText, facetSlug } from '../../src/lib/programme/filter-labels';
 import { monthGrids } from '../../src/lib/programme/date-picker';
 import { upcomingShowings } from '../../src/lib/programme/programme';
@@ -11,7 +21,15 @@ import { culture, event, movie, page } from './fixtures/content';
 
 const now = new Date('2026-11-23T10:00:00+01:00');
 const drama = movie('drama', 'aaaaa', {
-  features: { ageLimit: '12', runtimeMinutes: 100, genres: ['drama', 'romantikk'], language: 'norsk', subtitles: null, edis: ['111111'], premiere: '2026-10-01' },
+  features: {
+    ageLimit: '12',
+    runtimeMinutes: 100,
+    genres: ['drama', 'romantikk'],
+    language: 'norsk',
+    subtitles: null,
+    edis: ['111111'],
+    premiere: '2026-10-01',
+  },
 });
 const family = movie('familie', 'bbbbb', {
   features: { ageLimit: 'A', runtimeMinutes: 80, genres: ['familie'], language: 'norsk', subtitles: null, edis: ['222222'], premiere: '2026-10-01' },
@@ -160,7 +178,10 @@ describe('which pages get filters', () => {
   });
 
   it('is the page showing a whole programme, not a teaser with a limit or a hidden block', () => {
-    expect(programmeKindOf(page({ id: 'kino', path: '/kino', sources: [source()], blocks: [block('cinema-programme')] }))).toEqual({ kind: 'film', source: 'all' });
+    expect(programmeKindOf(page({ id: 'kino', path: '/kino', sources: [source()], blocks: [block('cinema-programme')] }))).toEqual({
+      kind: 'film',
+      source: 'all',
+    });
     expect(programmeKindOf(page({ id: 'kultur', path: '/kultur', sources: [source()], blocks: [block('culture-programme')] }))?.kind).toBe('culture');
     expect(programmeKindOf(page({ id: 'front', path: '/', sources: [source(6)], blocks: [block('culture-programme')] }))).toBeUndefined();
     expect(programmeKindOf(page({ id: 'hidden', path: '/x', sources: [source()], blocks: [block('cinema-programme', true)] }))).toBeUndefined();

@@ -152,10 +152,17 @@ describe('the film club beside the cover', () => {
     place: { row, column: 0, order: 1 },
     data: { ids: [], ...(source ? { source } : {}) },
   });
-  const template = { rows: [{ width: 'full' as const, columns: [{ span: { xs: 12, md: 12, lg: 12 } }] }, { width: 'container' as const, columns: [{ span: { xs: 12, md: 12, lg: 12 } }] }] };
+  const template = {
+    rows: [
+      { width: 'full' as const, columns: [{ span: { xs: 12, md: 12, lg: 12 } }] },
+      { width: 'container' as const, columns: [{ span: { xs: 12, md: 12, lg: 12 } }] },
+    ],
+  };
 
   it('goes into the cover when the cover shows the same production, and stays in its place otherwise', () => {
-    const film = placeBlocks(page({ id: 'f', path: '/:production', template, blocks: [block('c', 'cover', 0, 'production'), block('m', 'movie-info', 1, 'production')] }));
+    const film = placeBlocks(
+      page({ id: 'f', path: '/:production', template, blocks: [block('c', 'cover', 0, 'production'), block('m', 'movie-info', 1, 'production')] }),
+    );
     expect(film.coverAside.map((b) => b.id)).toEqual(['m']);
     expect(film.rows[1]!.columns[0]!.blocks).toEqual([]);
     const other = placeBlocks(page({ id: 'o', path: '/o', template, blocks: [block('c', 'cover', 0), block('m', 'movie-info', 1, 'production')] }));

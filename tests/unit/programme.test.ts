@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { belongsTo, groupByDay, isUpcoming, nextEventOf, productionOf, programmeForDay, ticketState, upcomingShowings } from '../../src/lib/programme/programme';
+import {
+  belongsTo,
+  groupByDay,
+  isUpcoming,
+  nextEventOf,
+  productionOf,
+  programmeForDay,
+  ticketState,
+  upcomingShowings,
+} from '../../src/lib/programme/programme';
 import { formatDayHeading, formatTime, osloDay } from '../../src/lib/format/time';
 import { culture, event, movie } from './fixtures/content';
 
@@ -64,7 +73,7 @@ describe('productionOf', () => {
   const sameSlug = movie('konsert', 'ccccc');
   const list = [film, concert, sameSlug];
 
-  it('finds an event\'s production by page reference or parent slug, the first in the list that matches either', () => {
+  it("finds an event's production by page reference or parent slug, the first in the list that matches either", () => {
     expect(productionOf(event('a', '2026-12-01T19:00:00+01:00', { pageReference: 'film-aaaaa' }), list)).toBe(film);
     expect(productionOf(event('b', '2026-12-01T19:00:00+01:00', { parentSlug: 'konsert' }), list)).toBe(concert);
     expect(productionOf(event('c', '2026-12-01T19:00:00+01:00', { pageReference: 'konsert-ccccc' }), list)).toBe(sameSlug);

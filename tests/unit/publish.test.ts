@@ -20,7 +20,12 @@ const build: BuildCommand = { shell: `"${process.execPath}" tests/support/fake-b
 const paths = () => ({ releasesDir: join(work, 'releases'), contentDir: join(work, 'content') });
 const builds = () => (existsSync(join(work, 'builds.log')) ? readFileSync(join(work, 'builds.log'), 'utf8').trim().split('\n').length : 0);
 const served = () => readFileSync(join(work, 'releases', 'current', 'index.html'), 'utf8');
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
 const article = () => dataset.articles[0] as { id: string; title: string };
 
 const run = (now: number) =>

@@ -57,7 +57,9 @@ const page = async (path: string) => {
 function signedHook(body: string, options: { delivery?: string; timestamp?: number; secret?: string } = {}) {
   const delivery = options.delivery ?? `d-${Math.random().toString(36).slice(2)}`;
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-  const signature = `sha256=${createHmac('sha256', options.secret ?? SECRET).update(`${timestamp}.${delivery}.${body}`).digest('hex')}`;
+  const signature = `sha256=${createHmac('sha256', options.secret ?? SECRET)
+    .update(`${timestamp}.${delivery}.${body}`)
+    .digest('hex')}`;
   return fetch(`${origin}/hooks/cms`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-kaia-delivery': delivery, 'x-kaia-timestamp': timestamp, 'x-kaia-signature': signature },
@@ -129,9 +131,13 @@ beforeAll(async () => {
   publisher.queue.request('live', 'start');
   await publisher.queue.settled();
   expect(publisher.log.runs[0]).toMatchObject({ state: 'published' });
-  nginx = spawn(process.execPath, ['scripts/serve-nginx.mjs', '--root', join(releasesDir(), 'current'), '--port', String(PORTS.nginx), '--max-seconds', '300'], {
-    stdio: 'ignore',
-  });
+  nginx = spawn(
+    process.execPath,
+    ['scripts/serve-nginx.mjs', '--root', join(releasesDir(), 'current'), '--port', String(PORTS.nginx), '--max-seconds', '300'],
+    {
+      stdio: 'ignore',
+    },
+  );
   await until(async () => (await page('/')).includes(articles()[0]!.title), 'nginx to serve the first release');
 }, 60_000);
 

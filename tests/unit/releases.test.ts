@@ -79,7 +79,7 @@ describe('rolling back', () => {
 });
 
 describe('what an interrupted run leaves', () => {
-  it('is removed by the next run, and a killed run\'s lock is taken over', async () => {
+  it("is removed by the next run, and a killed run's lock is taken over", async () => {
     await publishRelease(dir, [build('good')], { now: at(0) });
     // A run killed during its build: its staging folders and a lock held by a process that is gone.
     mkdirSync(join(dir, '.staging-20261123T100100Z', '_astro'), { recursive: true });

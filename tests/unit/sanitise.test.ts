@@ -81,7 +81,11 @@ describe('URLs: links to http, https, mailto, tel and the site; images from the 
 
   it.each([
     ['srcset on <img>', '<img src="/media/a.webp" srcset="https://evil.example/a.jpg 2x, /media/b.webp 1x" alt="">', '<img src="/media/a.webp" alt="" />'],
-    ['srcset on <source>', '<picture><source srcset="https://evil.example/a.jpg"><img src="/media/a.webp" alt=""></picture>', '<img src="/media/a.webp" alt="" />'],
+    [
+      'srcset on <source>',
+      '<picture><source srcset="https://evil.example/a.jpg"><img src="/media/a.webp" alt=""></picture>',
+      '<img src="/media/a.webp" alt="" />',
+    ],
     ['poster on <video>', '<video poster="https://evil.example/a.jpg" src="/media/a.mp4"></video>', ''],
     ['action on <form>', '<form action="javascript:alert(1)"><p>Hei</p></form>', '<p>Hei</p>'],
     ['formaction on <button>', '<button formaction="javascript:alert(1)">Send</button>', 'Send'],

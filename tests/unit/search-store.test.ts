@@ -5,7 +5,13 @@ import type { SearchResultView } from '../../src/lib/search/results';
 import { createSearchStore, DEBOUNCE_MS, SEARCH_FAILED, type SearchStore } from '../../src/lib/search/store';
 import type { PagefindResult } from '../../src/lib/search/types';
 
-const hit = (id: string): PagefindResult => ({ id, data: async () => { throw new Error('not used'); } }) as unknown as PagefindResult;
+const hit = (id: string): PagefindResult =>
+  ({
+    id,
+    data: async () => {
+      throw new Error('not used');
+    },
+  }) as unknown as PagefindResult;
 const view = (url: string): SearchResultView => ({ url, title: url, excerpt: [] }) as unknown as SearchResultView;
 
 /** A store with stand-in ports: a clock under the test's control, a fake engine, a recorded URL. */
@@ -60,9 +66,7 @@ describe('the search store', () => {
 
   it('shows only the latest search, however the answers arrive', async () => {
     let release: (hits: SearchHits) => void = () => {};
-    const search = vi.fn((query: string) =>
-      query === 'slow' ? new Promise<SearchHits>((resolve) => (release = resolve)) : Promise.resolve(found(query, 1)),
-    );
+    const search = vi.fn((query: string) => (query === 'slow' ? new Promise<SearchHits>((resolve) => (release = resolve)) : Promise.resolve(found(query, 1))));
     const { store } = setup(search);
     store.chose(null);
     store.typed('slow');

@@ -23,7 +23,12 @@ describe('which pages the index holds', () => {
       event('cancelled', '2026-11-30T19:30:00+01:00', link, { object: 'culture', status: 'cancelled' }),
       event('other', '2026-11-24T19:30:00+01:00', { pageReference: 'anna-abcde' }, { object: 'culture' }),
     ];
-    expect(searchRecordFor(concert, events, now)).toEqual({ type: 'kulturarrangement', date: '2026-12-04', when: 'Neste gong 4. desember 2026', sortable: true });
+    expect(searchRecordFor(concert, events, now)).toEqual({
+      type: 'kulturarrangement',
+      date: '2026-12-04',
+      when: 'Neste gong 4. desember 2026',
+      sortable: true,
+    });
   });
 
   it('falls back to the last performance, or to no date at all', () => {

@@ -94,7 +94,11 @@ describe('a film screening', () => {
       startDate: subtitled.startTime,
       endDate: subtitled.endTime,
       eventStatus: 'https://schema.org/EventScheduled',
-      location: { '@type': 'MovieTheater', name: `${subtitled.venue.name}, Kulturhuset Kaia`, address: { streetAddress: 'Kaivegen 1', postalCode: '6480', addressLocality: 'Aukra', addressCountry: 'NO' } },
+      location: {
+        '@type': 'MovieTheater',
+        name: `${subtitled.venue.name}, Kulturhuset Kaia`,
+        address: { streetAddress: 'Kaivegen 1', postalCode: '6480', addressLocality: 'Aukra', addressCountry: 'NO' },
+      },
       offers: { url: subtitled.ticketUrl, price: subtitled.price, priceCurrency: 'NOK', validFrom: '2026-11-23T09:00:00Z' },
       subtitleLanguage: 'no',
       videoFormat: '2D',
@@ -179,7 +183,11 @@ describe('pages of the demo content', () => {
 
 describe('Open Graph type', () => {
   it('is article for articles, video.movie for films, website otherwise', () => {
-    const type = (path: string) => pageView(table.routes.find((route) => route.path === path)!, content).meta.ogType;
+    const type = (path: string) =>
+      pageView(
+        table.routes.find((route) => route.path === path)!,
+        content,
+      ).meta.ogType;
     expect(type('/article/babysvomming')).toBe('article');
     expect(type('/alt-vi-ikkje-sa-qy4zf')).toBe('video.movie');
     expect(type('/huset-ved-sundet-23deo')).toBe('website');

@@ -7,7 +7,13 @@ describe('video URLs', () => {
     expect(videoFromEmbedUrl('https://www.youtube.com/embed/kaiaStudio1?start=3')).toEqual({ host: 'youtube', id: 'kaiaStudio1' });
     expect(videoFromEmbedUrl('https://youtube-nocookie.com/embed/kaiaStudio1')).toEqual({ host: 'youtube', id: 'kaiaStudio1' });
     expect(videoFromEmbedUrl('https://player.vimeo.com/video/76979871?h=8a2b3c4d5e&dnt=0')).toEqual({ host: 'vimeo', id: '76979871', hash: '8a2b3c4d5e' });
-    for (const url of ['https://www.youtube.com:8443/embed/kaiaStudio1', 'https://a@www.youtube.com/embed/kaiaStudio1', 'https://m.youtube.com/embed/kaiaStudio1', 'nonsense', '']) {
+    for (const url of [
+      'https://www.youtube.com:8443/embed/kaiaStudio1',
+      'https://a@www.youtube.com/embed/kaiaStudio1',
+      'https://m.youtube.com/embed/kaiaStudio1',
+      'nonsense',
+      '',
+    ]) {
       expect(videoFromEmbedUrl(url), url).toBeNull();
     }
   });
@@ -21,7 +27,10 @@ describe('video URLs', () => {
   });
 
   it('come only from the origins the CSP frames', () => {
-    for (const video of [{ host: 'youtube', id: 'kaiaTrail01' }, { host: 'vimeo', id: '1' }] as const) {
+    for (const video of [
+      { host: 'youtube', id: 'kaiaTrail01' },
+      { host: 'vimeo', id: '1' },
+    ] as const) {
       expect(Object.values(VIDEO_ORIGINS)).toContain(new URL(videoPlayerUrl(video)).origin);
     }
   });

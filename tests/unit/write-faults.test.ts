@@ -11,7 +11,12 @@ import { backupPathOf, realFileOps, recoverInterruptedSwap, swapInContent } from
 
 let work: string;
 let contentDir: string;
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
 const newFiles = { 'articles.json': '[{"id":"new"}]\n', 'events.json': '[]\n' };
 
 beforeEach(() => {
@@ -47,7 +52,12 @@ describe('the content write under faults', { timeout: 60_000 }, () => {
 
   it('leaves content/ as it was when the first rename fails', () => {
     const before = snapshot(contentDir);
-    const failing = { ...realFileOps, renameSync: () => { throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }); } };
+    const failing = {
+      ...realFileOps,
+      renameSync: () => {
+        throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      },
+    };
     expect(() => swapInContent(contentDir, newFiles, failing)).toThrow(/EACCES/);
     expect(snapshot(contentDir)).toEqual(before);
     expect(readdirSync(work)).toEqual(['content']);
@@ -75,9 +85,13 @@ describe('the content write under faults', { timeout: 60_000 }, () => {
 
   it('recovers content/ on the next run after a process killed between the two renames', () => {
     const before = snapshot(contentDir);
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'tests/unit/fixtures/swap-and-die.ts', contentDir, ...Object.entries(newFiles).map(([k, v]) => `${k}=${v}`)], {
-      encoding: 'utf8',
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'tests/unit/fixtures/swap-and-die.ts', contentDir, ...Object.entries(newFiles).map(([k, v]) => `${k}=${v}`)],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(child.signal).toBe('SIGKILL');
     // Killed between the renames: content/ is gone, its backup holds it, and the staged copy is left over.
     expect(existsSync(contentDir)).toBe(false);

@@ -69,12 +69,21 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
 
   const movie = info.data;
   const onList = movie ? watchList.items.some((item) => item.movieId === movie.movieId) : false;
-  const posterChoice = choosePoster({ edis: movie?.edis.length ? movie.edis : [ediNumber], title: movie?.title || title, picture: movie?.poster ?? null }, poster ? [poster] : []);
+  const posterChoice = choosePoster(
+    { edis: movie?.edis.length ? movie.edis : [ediNumber], title: movie?.title || title, picture: movie?.poster ?? null },
+    poster ? [poster] : [],
+  );
 
   async function addMovie() {
     if (!movie || add.kind === 'adding') return;
     setAdd({ kind: 'adding' });
-    const outcome: AddOutcome = await addToWatchList(api, { movieId: movie.movieId, title: movie.title, edis: movie.edis, poster: movie.poster, link: movie.link });
+    const outcome: AddOutcome = await addToWatchList(api, {
+      movieId: movie.movieId,
+      title: movie.title,
+      edis: movie.edis,
+      poster: movie.poster,
+      link: movie.link,
+    });
     setAdd(outcome.added ? { kind: 'added' } : { kind: 'failed', error: outcome.error });
   }
 
@@ -96,7 +105,13 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
               : 'Det gjekk ikkje denne gongen heller.'
             : ''}
       </Status>
-      {!infoLoading && !movie && <Problem message="Informasjon frå filmklubben er ikkje tilgjengeleg akkurat no." onRetry={infoRetry.retry} retryLabel="Prøv igjen å hente informasjon frå filmklubben" />}
+      {!infoLoading && !movie && (
+        <Problem
+          message="Informasjon frå filmklubben er ikkje tilgjengeleg akkurat no."
+          onRetry={infoRetry.retry}
+          retryLabel="Prøv igjen å hente informasjon frå filmklubben"
+        />
+      )}
       {movie && (
         <div className="fc-movie">
           <Poster choice={posterChoice} className="fc-poster fc-poster--small" />
@@ -114,14 +129,7 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
               </p>
             )}
             {signedIn ? (
-              <WatchListControl
-                state={add}
-                onList={onList}
-                checking={watchList.loading && !onList}
-                noteRef={onListNote}
-                onAdd={addMovie}
-                path={path}
-              />
+              <WatchListControl state={add} onList={onList} checking={watchList.loading && !onList} noteRef={onListNote} onAdd={addMovie} path={path} />
             ) : (
               <p>
                 <a href={`/filmklubb/logg-inn?tilbake=${encodeURIComponent(path)}`}>Logg inn</a> for å leggje filmen i ønskjelista di.
@@ -159,7 +167,12 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
       {shownReviews.length > 0 && (
         <ul className="fc-reviews">
           {shownReviews.map((review, index) => (
-            <li key={review.id || index} className="fc-review" tabIndex={index === FIRST_REVIEWS ? -1 : undefined} ref={index === FIRST_REVIEWS ? firstMore : undefined}>
+            <li
+              key={review.id || index}
+              className="fc-review"
+              tabIndex={index === FIRST_REVIEWS ? -1 : undefined}
+              ref={index === FIRST_REVIEWS ? firstMore : undefined}
+            >
               <p className="fc-review__head">
                 <strong>{review.userName || 'Anonym'}</strong>
                 {review.rating !== null && <span> · {formatRating(review.rating)}</span>}

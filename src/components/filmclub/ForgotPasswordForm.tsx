@@ -39,7 +39,12 @@ export default function ForgotPasswordForm({ settings }: { settings: FilmclubSet
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
-      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} onRetry={() => void send()} busy={user.loading} />
+      <ErrorSummary
+        items={problems.length > 0 ? problems : serverProblem}
+        attempt={`${attempt}:${user.loading ? 1 : 0}`}
+        onRetry={() => void send()}
+        busy={user.loading}
+      />
       <Field
         id="fc-email"
         label="E-postadresse"
@@ -52,11 +57,7 @@ export default function ForgotPasswordForm({ settings }: { settings: FilmclubSet
       />
       <SubmitButton busy={user.loading}>Send lenkje</SubmitButton>
       <Status statusRef={status}>
-        {user.loading
-          ? 'Sender …'
-          : user.isEmailSent && sentTo
-            ? `Sjekk e-posten din. Har du ein konto hos oss, har vi sendt ei lenkje til ${sentTo}.`
-            : ''}
+        {user.loading ? 'Sender …' : user.isEmailSent && sentTo ? `Sjekk e-posten din. Har du ein konto hos oss, har vi sendt ei lenkje til ${sentTo}.` : ''}
       </Status>
       <p className="fc-links">
         <a href="/filmklubb/logg-inn">Tilbake til innlogging</a>

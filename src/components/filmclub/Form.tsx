@@ -65,7 +65,17 @@ export interface SummaryItem {
  * Shown above the form after a failed attempt; takes focus so screen readers read it at once.
  * A failure of the call itself (not of a field) offers *Prøv igjen*, which sends the form again.
  */
-export function ErrorSummary({ items, attempt, onRetry, busy = false }: { items: SummaryItem[]; attempt: string; onRetry?: (() => void) | undefined; busy?: boolean }) {
+export function ErrorSummary({
+  items,
+  attempt,
+  onRetry,
+  busy = false,
+}: {
+  items: SummaryItem[];
+  attempt: string;
+  onRetry?: (() => void) | undefined;
+  busy?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (items.length > 0) ref.current?.focus();
@@ -117,7 +127,11 @@ export function Status({ children, statusRef }: { children: ReactNode; statusRef
 }
 
 export const emailProblem = (value: string): string | undefined =>
-  value.trim() === '' ? 'Skriv inn e-postadressa di.' : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? undefined : 'Skriv inn ei gyldig e-postadresse, til dømes namn@døme.no.';
+  value.trim() === ''
+    ? 'Skriv inn e-postadressa di.'
+    : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
+      ? undefined
+      : 'Skriv inn ei gyldig e-postadresse, til dømes namn@døme.no.';
 
 /**
  * The field problems of a form's last submit. check() records them (a new attempt, so the

@@ -52,9 +52,22 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
-      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} onRetry={() => void send()} busy={user.loading} />
+      <ErrorSummary
+        items={problems.length > 0 ? problems : serverProblem}
+        attempt={`${attempt}:${user.loading ? 1 : 0}`}
+        onRetry={() => void send()}
+        busy={user.loading}
+      />
       <Field id="fc-email" label="E-postadresse" type="email" autoComplete="username" value={email} onChange={setEmail} error={fieldError('fc-email')} />
-      <Field id="fc-password" label="Passord" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={fieldError('fc-password')} />
+      <Field
+        id="fc-password"
+        label="Passord"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={fieldError('fc-password')}
+      />
       <SubmitButton busy={user.loading}>Logg inn</SubmitButton>
       <Status>{user.loading ? 'Loggar inn …' : done ? 'Du er logga inn.' : ''}</Status>
       <p className="fc-links">

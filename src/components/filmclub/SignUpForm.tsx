@@ -43,7 +43,12 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
-      <ErrorSummary items={problems.length > 0 ? problems : serverProblem} attempt={`${attempt}:${user.loading ? 1 : 0}`} onRetry={() => void send()} busy={user.loading} />
+      <ErrorSummary
+        items={problems.length > 0 ? problems : serverProblem}
+        attempt={`${attempt}:${user.loading ? 1 : 0}`}
+        onRetry={() => void send()}
+        busy={user.loading}
+      />
       <Field id="fc-name" label="Namn" type="text" autoComplete="name" value={name} onChange={setName} error={fieldError('fc-name')} />
       <Field id="fc-email" label="E-postadresse" type="email" autoComplete="email" value={email} onChange={setEmail} error={fieldError('fc-email')} />
       <Field

@@ -154,7 +154,9 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
                 )}
                 {result.excerpt.length > 0 && (
                   <p className="search-result__excerpt">
-                    {result.excerpt.map((part, partIndex) => (part.marked ? <mark key={partIndex}>{part.text}</mark> : <Fragment key={partIndex}>{part.text}</Fragment>))}
+                    {result.excerpt.map((part, partIndex) =>
+                      part.marked ? <mark key={partIndex}>{part.text}</mark> : <Fragment key={partIndex}>{part.text}</Fragment>,
+                    )}
                   </p>
                 )}
               </li>

@@ -25,7 +25,5 @@ export function cookieDomains(hostname: string): string[] {
 
 /** The document.cookie assignments that expire `name` on every candidate domain. */
 export function expiryAssignments(name: string, hostname: string): string[] {
-  return cookieDomains(hostname).map(
-    (domain) => `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain ? `; domain=${domain}` : ''}`,
-  );
+  return cookieDomains(hostname).map((domain) => `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain ? `; domain=${domain}` : ''}`);
 }

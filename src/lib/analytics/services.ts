@@ -27,10 +27,7 @@ export function hasAnalytics(services: AnalyticsServices): boolean {
 
 /** The names of the services, as the consent dialog tells visitors. */
 export function serviceNames(services: AnalyticsServices): string[] {
-  return [
-    ...(services.gtmId ? ['Google Analytics (gjennom Google Tag Manager)'] : []),
-    ...(services.pixelId ? ['Meta-pikselen'] : []),
-  ];
+  return [...(services.gtmId ? ['Google Analytics (gjennom Google Tag Manager)'] : []), ...(services.pixelId ? ['Meta-pikselen'] : [])];
 }
 
 /** The companies that receive data, for the dialog: 'Google', 'Meta'. */

@@ -114,5 +114,11 @@ export function showingCalendar(showing: Showing, context: CalendarContext): str
 export function feedCalendar(kind: keyof typeof CALENDAR_FEEDS, showings: Showing[], context: CalendarContext): string {
   const feed = CALENDAR_FEEDS[kind];
   const header = { productId: PRODUCT_ID, calName: feed.title(context.siteTitle) };
-  return unwrap(createEvents(showings.map((showing) => calendarEvent(showing, context)), header), feed.path);
+  return unwrap(
+    createEvents(
+      showings.map((showing) => calendarEvent(showing, context)),
+      header,
+    ),
+    feed.path,
+  );
 }

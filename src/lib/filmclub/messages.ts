@@ -20,7 +20,11 @@ const refused: Record<FailureContext, string> = {
 
 /** Whether the failure means the member must sign in again (a session or token gone stale). */
 export function needsSignIn(error: unknown, context: FailureContext): boolean {
-  return isHttpError(error) && (error.status === 401 || error.status === 403) && (context === 'tickets' || context === 'watch-list' || context === 'add-to-watch-list');
+  return (
+    isHttpError(error) &&
+    (error.status === 401 || error.status === 403) &&
+    (context === 'tickets' || context === 'watch-list' || context === 'add-to-watch-list')
+  );
 }
 
 const unavailable = 'Vi får ikkje kontakt med filmklubben akkurat no. Prøv igjen om litt.';

@@ -111,7 +111,12 @@ export const warnMissingFields: MissingFieldsReport = (entity, missing, records,
   console.warn(`Film club: ${records} of ${of} ${entity} records lack expected fields: ${missing.join(', ')}`);
 
 /** Reads a list answer record by record; fields lacking in any record are reported once. */
-export function readList<T>(answer: readonly unknown[], read: (record: unknown) => Read<T>, entity: string, report: MissingFieldsReport = warnMissingFields): T[] {
+export function readList<T>(
+  answer: readonly unknown[],
+  read: (record: unknown) => Read<T>,
+  entity: string,
+  report: MissingFieldsReport = warnMissingFields,
+): T[] {
   const missing = new Set<string>();
   let lacking = 0;
   const values = answer.map((record) => {
@@ -180,7 +185,12 @@ export function readTicket(answer: unknown): Read<Ticket> {
   const info = str(seats.field('info'));
   const rows = list(seats.field('seats')).map((row) => {
     const r = new Fields(row);
-    return { row: num(r.field('row')), seats: list(r.field('seats')).map(num).filter((seat) => seat > 0) };
+    return {
+      row: num(r.field('row')),
+      seats: list(r.field('seats'))
+        .map(num)
+        .filter((seat) => seat > 0),
+    };
   });
   const value: Ticket = {
     movieId: num(f.field('movieId')),

@@ -61,6 +61,7 @@ export function choosePoster(
 ): PosterChoice | null {
   const own = contentPoster(film, posters);
   if (film.picture && own?.src === film.picture) return { src: own.src, alt: own.alt, fallback: null };
-  if (film.picture) return { src: film.picture, alt: film.title ? `Plakat for filmen «${film.title}»` : 'Filmplakat', fallback: own && own.src !== film.picture ? own : null };
+  if (film.picture)
+    return { src: film.picture, alt: film.title ? `Plakat for filmen «${film.title}»` : 'Filmplakat', fallback: own && own.src !== film.picture ? own : null };
   return own ? { src: own.src, alt: own.alt, fallback: null } : null;
 }

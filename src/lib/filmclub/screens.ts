@@ -13,8 +13,18 @@ export const FILMCLUB_BASE = '/filmklubb';
 
 export const filmclubScreens: readonly FilmclubScreen[] = [
   { slug: 'logg-inn', path: `${FILMCLUB_BASE}/logg-inn`, title: 'Logg inn', lead: 'Logg inn for å sjå billettane dine og ønskjelista di.' },
-  { slug: 'bli-medlem', path: `${FILMCLUB_BASE}/bli-medlem`, title: 'Bli medlem', lead: 'Medlemskapet er gratis. Du får billettane dine samla på éin stad, og kan lage di eiga ønskjeliste.' },
-  { slug: 'gloymt-passord', path: `${FILMCLUB_BASE}/gloymt-passord`, title: 'Gløymt passord', lead: 'Skriv inn e-postadressa du er medlem med, så sender vi deg ei lenkje.' },
+  {
+    slug: 'bli-medlem',
+    path: `${FILMCLUB_BASE}/bli-medlem`,
+    title: 'Bli medlem',
+    lead: 'Medlemskapet er gratis. Du får billettane dine samla på éin stad, og kan lage di eiga ønskjeliste.',
+  },
+  {
+    slug: 'gloymt-passord',
+    path: `${FILMCLUB_BASE}/gloymt-passord`,
+    title: 'Gløymt passord',
+    lead: 'Skriv inn e-postadressa du er medlem med, så sender vi deg ei lenkje.',
+  },
   { slug: 'mi-side', path: `${FILMCLUB_BASE}/mi-side`, title: 'Mi side', lead: 'Billettane dine og filmane du vil sjå.' },
 ];
 

@@ -77,7 +77,6 @@ export function formatDate(moment: Date | string | number): string {
   return `${date}. ${MONTHS[month]} ${year}`;
 }
 
-
 /** The Oslo day `count` days after a YYYY-MM-DD day (before it when negative). */
 export function addDays(day: string, count: number): string {
   const noon = new Date(`${day}T12:00:00Z`);

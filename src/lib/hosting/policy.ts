@@ -86,7 +86,8 @@ export const ALWAYS_FRESH = ['/sw.js', '/pagefind/pagefind.js', '/pagefind/pagef
  * filter chunks and metadata): cached for ever. The rest of /pagefind/ (entry, scripts, WASM)
  * keeps its name across builds and is revalidated like HTML.
  */
-export const PAGEFIND_HASHED_PATTERN = '^/pagefind/(?:(?:fragment|index|filter)/[A-Za-z0-9_-]+\\.pf_(?:fragment|index|filter)|pagefind\\.[A-Za-z0-9_-]+\\.pf_meta)$';
+export const PAGEFIND_HASHED_PATTERN =
+  '^/pagefind/(?:(?:fragment|index|filter)/[A-Za-z0-9_-]+\\.pf_(?:fragment|index|filter)|pagefind\\.[A-Za-z0-9_-]+\\.pf_meta)$';
 /** The same files as static-host globs. */
 export const PAGEFIND_HASHED_GLOBS = ['/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*'];
 

@@ -71,8 +71,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenSourc
     const text = response._data ?? '';
     if (!response.ok) throw statusError(options.tokenUrl, response.status, safeJson(text));
     const answer = safeJson(text) as { access_token?: unknown; expires_in?: unknown } | undefined;
-    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '')
-      throw parseError(options.tokenUrl, response.status, text);
+    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') throw parseError(options.tokenUrl, response.status, text);
     const lifetime = typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : 60;
     // Never hand out a token in its last seconds, but a very short-lived one still gets used.
     const usable = lifetime > EXPIRY_MARGIN_SECONDS * 2 ? lifetime - EXPIRY_MARGIN_SECONDS : lifetime / 2;

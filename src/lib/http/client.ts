@@ -88,7 +88,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       throw isTimeout(error) ? timeoutError(url, timeout) : networkError(url);
     }
-    return { url, status: response.status, ok: response.ok, contentType: response.headers.get('content-type') ?? '', retryAfter: response.headers.get('retry-after') ?? undefined, text: response._data ?? '' };
+    return {
+      url,
+      status: response.status,
+      ok: response.ok,
+      contentType: response.headers.get('content-type') ?? '',
+      retryAfter: response.headers.get('retry-after') ?? undefined,
+      text: response._data ?? '',
+    };
   }
 
   return {

@@ -26,13 +26,11 @@ export class HttpError extends Error {
 
 export const networkError = (url: string): HttpError => new HttpError('Network Error', 'network', url);
 
-export const timeoutError = (url: string, ms: number): HttpError =>
-  new HttpError(`timeout of ${ms}ms exceeded`, 'timeout', url);
+export const timeoutError = (url: string, ms: number): HttpError => new HttpError(`timeout of ${ms}ms exceeded`, 'timeout', url);
 
 export const statusError = (url: string, status: number, body: unknown, retryAfter?: string): HttpError =>
   new HttpError(`Request failed with status code ${status}`, 'status', url, status, body, retryAfter);
 
-export const parseError = (url: string, status: number, body: string): HttpError =>
-  new HttpError('Malformed JSON in response', 'parse', url, status, body);
+export const parseError = (url: string, status: number, body: string): HttpError => new HttpError('Malformed JSON in response', 'parse', url, status, body);
 
 export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError;

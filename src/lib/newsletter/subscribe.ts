@@ -8,14 +8,7 @@
  */
 import { createHttpClient, HttpError, type HttpClient } from '../http';
 
-export type SubscribeOutcome =
-  | 'subscribed'
-  | 'already-subscribed'
-  | 'invalid-email'
-  | 'consent-required'
-  | 'server-error'
-  | 'timeout'
-  | 'network';
+export type SubscribeOutcome = 'subscribed' | 'already-subscribed' | 'invalid-email' | 'consent-required' | 'server-error' | 'timeout' | 'network';
 
 /** How long the form waits for an answer before saying so. */
 export const SUBSCRIBE_TIMEOUT_MS = 15_000;

@@ -74,9 +74,7 @@ export function pageView(route: Route, content: SiteContent, filtered?: FilterPa
     placement: placeBlocks(page),
     sources,
     blockData: new Map(content.blockData.filter((record) => wanted.has(record.id)).map((record) => [record.id, record])),
-    ...(programme
-      ? { programme: { kind: programme.kind, base: route.canonicalPath, state: filtered ? { [filtered.facet]: filtered.value } : {} } }
-      : {}),
+    ...(programme ? { programme: { kind: programme.kind, base: route.canonicalPath, state: filtered ? { [filtered.facet]: filtered.value } : {} } } : {}),
     ...(route.canonicalPath === NEWS_FEED.page ? { feed: { href: NEWS_FEED.path, title: NEWS_FEED.title(content.site.title) } } : {}),
   };
 }

@@ -14,8 +14,7 @@ export interface RedirectPageInput {
   lang: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function redirectPageHtml({ to, canonicalUrl, lang }: RedirectPageInput): string {
   const target = escapeHtml(to);

@@ -34,9 +34,7 @@ export class RouteError extends Error {}
 
 function expandStandardPage(page: Page, content: SiteContent): Route[] {
   const params = pathParameters(page.path);
-  const driver = page.sources.find((source) =>
-    params.every((param) => source.filters.some((filter) => boundParameter(filter.value) === param)),
-  );
+  const driver = page.sources.find((source) => params.every((param) => source.filters.some((filter) => boundParameter(filter.value) === param)));
   if (!driver) throw new RouteError(`Page ${page.id} (${page.path}) has no source that binds ${params.map((p) => `@${p}`).join(', ')}`);
   const literalFilters = driver.filters.filter((filter) => boundParameter(filter.value) === null);
   return recordsOfModel(content, driver.model)

@@ -7,7 +7,9 @@ import { filmclubSettings, type FilmclubSettings } from '../filmclub/settings';
 import { liveEventsSettings, type LiveEventsSettings } from '../live-events/settings';
 import { buildRouteTable, type RouteTable } from './routes';
 
-let table: Promise<{ table: RouteTable; now: Date; newsletterEndpoint: string | undefined; filmclub: FilmclubSettings | null; liveEvents: LiveEventsSettings | null }> | undefined;
+let table:
+  | Promise<{ table: RouteTable; now: Date; newsletterEndpoint: string | undefined; filmclub: FilmclubSettings | null; liveEvents: LiveEventsSettings | null }>
+  | undefined;
 
 export function siteBuild() {
   table ??= siteContent().then((content) => {

@@ -55,9 +55,7 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 export function resolveSource(source: Source, params: RouteParams, content: SiteContent): SourceValue {
-  let items = recordsOfModel(content, source.model).filter((item) =>
-    source.filters.every((filter) => matchesFilter(item, filter, params)),
-  );
+  let items = recordsOfModel(content, source.model).filter((item) => source.filters.every((filter) => matchesFilter(item, filter, params)));
   const { sort } = source;
   if (sort) {
     const direction = sort.direction === 'asc' ? 1 : -1;

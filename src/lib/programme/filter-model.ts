@@ -64,11 +64,8 @@ export interface FilterOption {
   label: string;
 }
 
-
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-
 
 /** The category facet of a programme: 'sjanger' for films, 'kategori' for culture. */
 export function categoryFacet(kind: ProgrammeKind): FacetKey {
@@ -240,7 +237,6 @@ export function filterPages(kind: ProgrammeKind, base: string, showings: Showing
   return options.map((option) => ({ kind, base, ...option, path: facetPath(base, option.facet, option.value) }));
 }
 
-
 /**
  * The programme a page shows in full, if any: a visible cinema- or culture-programme block
  * whose source is an unlimited collection. The front page's 'next on stage' (limit 6) is not.
@@ -292,6 +288,9 @@ export function programmeWindow(all: Showing[], state: FilterState, horizonEnd: 
     shown: filtered.filter((showing) => showingFacts(showing).day <= end),
     until: end,
     earlier: null,
-    later: laterWeek(filtered.map((showing) => showingFacts(showing).day), end),
+    later: laterWeek(
+      filtered.map((showing) => showingFacts(showing).day),
+      end,
+    ),
   };
 }

@@ -117,12 +117,7 @@ export function nextEventOf(production: Production, events: Event[], now: Date):
   return nextShowings(production, events, now, 1)[0];
 }
 
-export type TicketState =
-  | { kind: 'on-sale'; few: boolean }
-  | { kind: 'sold-out' }
-  | { kind: 'cancelled' }
-  | { kind: 'postponed' }
-  | { kind: 'started' };
+export type TicketState = { kind: 'on-sale'; few: boolean } | { kind: 'sold-out' } | { kind: 'cancelled' } | { kind: 'postponed' } | { kind: 'started' };
 
 /** Whether a ticket can be offered for an event now, and if not, why. */
 export function ticketState(event: Event, now: Date): TicketState {

@@ -20,7 +20,6 @@ export function noTicketReason(state: TicketState): string | null {
   }
 }
 
-
 /**
  * The hidden start of a time button's accessible name, before its visible time: 'Kjøp billett
  * til Dune, ty. 24. nov. kl. '. The visible text (time, hall, state) follows it, so the name

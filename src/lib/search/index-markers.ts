@@ -95,6 +95,9 @@ export function indexableHtml(html: string): string {
 
 /** The URL of a built page file relative to dist/: 'a/b/index.html' → '/a/b/', 'index.html' → '/'. */
 export function builtPageUrl(file: string): string {
-  const path = file.split('\\').join('/').replace(/(^|\/)index\.html$/, '$1');
+  const path = file
+    .split('\\')
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '$1');
   return `/${path}`.replace(/\/{2,}/g, '/');
 }

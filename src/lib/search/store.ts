@@ -16,10 +16,7 @@ export const DEBOUNCE_MS = 250;
 /** Said when Pagefind cannot load or search. */
 export const SEARCH_FAILED = 'Søket fungerer ikkje akkurat no.';
 
-export type SearchPhase =
-  | { kind: 'empty' }
-  | { kind: 'done'; term: string; hits: PagefindResult[]; shown: SearchResultView[] }
-  | { kind: 'error' };
+export type SearchPhase = { kind: 'empty' } | { kind: 'done'; term: string; hits: PagefindResult[]; shown: SearchResultView[] } | { kind: 'error' };
 
 export interface SearchView {
   state: SearchState;

@@ -16,9 +16,7 @@ const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Text safe inside XML elements and attributes; characters XML 1.0 forbids are dropped. */
 export function xmlEscape(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (character) => escapes[character] ?? character);
 }
 
 export interface FeedItem {

@@ -162,10 +162,7 @@ function offer(event: Event, site: SiteFacts): JsonLd | undefined {
 function images(production: Production, site: SiteFacts): string[] {
   const cover = production.assets.find((asset) => asset.type === 'first_image');
   const poster = production.assets.find((asset) => asset.type === 'poster');
-  return [
-    ...(cover ? [absoluteUrl(site.host, coverImageUrl(cover.url))] : []),
-    ...(poster ? [absoluteUrl(site.host, poster.url)] : []),
-  ];
+  return [...(cover ? [absoluteUrl(site.host, coverImageUrl(cover.url))] : []), ...(poster ? [absoluteUrl(site.host, poster.url)] : [])];
 }
 
 /** What every event of a production shares. */
@@ -222,7 +219,8 @@ export function screeningEvent(event: Event, film: Movie, site: SiteFacts, pageU
   const languages = spokenLanguages(film.features.language);
   // A dubbed version speaks its dub; otherwise the film's own language(s).
   const spoken = version.spoken && !version.original ? [version.spoken] : languages.original;
-  const subtitles = version.subtitles ?? (version.spoken && !version.original ? undefined : film.features.subtitles ? languageCode(film.features.subtitles) : undefined);
+  const subtitles =
+    version.subtitles ?? (version.spoken && !version.original ? undefined : film.features.subtitles ? languageCode(film.features.subtitles) : undefined);
   return {
     '@type': 'ScreeningEvent',
     ...eventBase(event, film, site, pageUrl, 'MovieTheater'),
@@ -247,7 +245,8 @@ export function cultureEvent(event: Event, production: CultureProduction, site: 
 /** One event per upcoming performance of a production; for a film, the Movie first. */
 export function productionEvents(production: Production, events: Event[], site: SiteFacts, pageUrl: string): JsonLd[] {
   const upcoming = events.filter((event) => isUpcoming(event, site.now));
-  if (production.object === 'movie') return [movieWork(production, site, pageUrl), ...upcoming.map((event) => screeningEvent(event, production, site, pageUrl))];
+  if (production.object === 'movie')
+    return [movieWork(production, site, pageUrl), ...upcoming.map((event) => screeningEvent(event, production, site, pageUrl))];
   return upcoming.map((event) => cultureEvent(event, production, site, pageUrl));
 }
 

@@ -78,7 +78,9 @@ export function videoEmbedUrl(video: Video): string {
 /** The player, starting at once (the visitor just asked for it). */
 export function videoPlayerUrl(video: Video): string {
   const { host, id } = checked(video);
-  return host === 'youtube' ? `${VIDEO_ORIGINS.youtube}/embed/${id}?autoplay=1&rel=0` : `${VIDEO_ORIGINS.vimeo}/video/${id}?${vimeoQuery(video, { autoplay: '1' })}`;
+  return host === 'youtube'
+    ? `${VIDEO_ORIGINS.youtube}/embed/${id}?autoplay=1&rel=0`
+    : `${VIDEO_ORIGINS.vimeo}/video/${id}?${vimeoQuery(video, { autoplay: '1' })}`;
 }
 
 /** Where the play link goes without JavaScript. */

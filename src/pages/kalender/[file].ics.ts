@@ -17,7 +17,14 @@ export const getStaticPaths = (async () => {
   const files = new Map<string, string>();
   for (const [kind, feed] of Object.entries(CALENDAR_FEEDS) as [keyof typeof CALENDAR_FEEDS, (typeof CALENDAR_FEEDS)[keyof typeof CALENDAR_FEEDS]][]) {
     const object = kind === 'film' ? 'movie' : 'culture';
-    files.set(feed.name, feedCalendar(kind, showings.filter((showing) => showing.event.object === object), context));
+    files.set(
+      feed.name,
+      feedCalendar(
+        kind,
+        showings.filter((showing) => showing.event.object === object),
+        context,
+      ),
+    );
   }
   for (const showing of showings) {
     const name = calendarFileName(showing.event);
@@ -27,5 +34,4 @@ export const getStaticPaths = (async () => {
   return [...files].map(([file, body]) => ({ params: { file }, props: { body } }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response((props as { body: string }).body, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) => new Response((props as { body: string }).body, { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
