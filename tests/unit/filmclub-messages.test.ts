@@ -1,7 +1,8 @@
 /** What a member reads when a film-club call fails, per screen; and which poster a film gets. */
 import { describe, expect, it } from 'vitest';
 import { failureMessage, needsSignIn, type FailureContext } from '../../src/lib/filmclub/messages';
-import { choosePoster, contentPoster, type FilmPoster } from '../../src/lib/filmclub/posters';
+import { choosePoster, contentPoster, filmPosters, type FilmPoster } from '../../src/lib/filmclub/posters';
+import type { Production } from '../../src/schemas';
 import { HttpError } from '../../src/lib/http';
 
 const status = (code: number) => new HttpError(`Request failed with status code ${code}`, 'status', 'http://partner/x', code, {});
@@ -36,6 +37,16 @@ describe('posters', () => {
     height: 900,
   };
   const posters = [naustet];
+
+  it('gives a content poster an alt that names the film, then says what the picture shows', () => {
+    const film = {
+      object: 'movie',
+      title: 'Naustet',
+      features: { edis: ['318119'] },
+      assets: [{ type: 'poster', url: '/p.webp', alt: 'Filmplakat. Illustrasjon: raude naust ved sjøen.', width: 600, height: 900 }],
+    } as unknown as Production;
+    expect(filmPosters([film])[0]?.alt).toBe('Plakat for filmen «Naustet». Illustrasjon: raude naust ved sjøen.');
+  });
 
   it('finds the content poster by EDI number, or by title where there is none', () => {
     expect(contentPoster({ edis: ['999', '318119'], title: 'Anna' }, posters)).toBe(naustet);

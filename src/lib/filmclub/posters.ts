@@ -30,11 +30,13 @@ export function filmPosters(productions: readonly Production[]): FilmPoster[] {
     if (production.object !== 'movie') continue;
     const asset = production.assets.find((candidate) => candidate.type === 'poster') ?? production.assets.find((candidate) => candidate.type === 'first_image');
     if (!asset) continue;
+    // The alt names the film (a screen shows several) and then says what the picture shows.
+    const shows = asset.alt?.replace(/^Filmplakat\.\s*/, '').trim();
     posters.push({
       edis: production.features.edis,
       title: production.title,
       src: asset.url,
-      alt: asset.alt || `Plakat for filmen «${production.title}»`,
+      alt: shows ? `Plakat for filmen «${production.title}». ${shows}` : `Plakat for filmen «${production.title}»`,
       width: asset.width,
       height: asset.height,
     });
