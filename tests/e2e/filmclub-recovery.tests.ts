@@ -102,9 +102,10 @@ test('Mi side shows the tickets while a slow watch list is still loading; the to
   await expect(watchSection(page)).toHaveAttribute('aria-busy', 'true');
   await expect(page.locator('.fc-watchlist')).toBeVisible({ timeout: 20_000 });
   await expect(watchSection(page).getByRole('status')).toHaveText('');
+  // The sign-in's own Mi side may still log a call after the reset, so the reload's calls are the last ones.
   const order = (await partnerRequests()).map((request) => request.path.split('?')[0]);
-  expect(order.indexOf('/switchTokensDx')).toBeGreaterThanOrEqual(0);
-  expect(order.indexOf('/switchTokensDx')).toBeLessThan(order.indexOf('/watchlist'));
+  expect(order.lastIndexOf('/switchTokensDx')).toBeGreaterThanOrEqual(0);
+  expect(order.lastIndexOf('/switchTokensDx')).toBeLessThan(order.lastIndexOf('/watchlist'));
   expect(order).toContain('/tickets');
 });
 
