@@ -11,6 +11,7 @@ import { readPublisherConfig } from '../../import/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { axeViolations, expect, test } from './fixtures';
+import { sandboxImportEnv } from '../support/sandbox-import-env';
 
 const PORTS = { publisher: 5580, preview: 5581, sandbox: 5582, site: 5583 };
 const SECRET = 'e2e-hook-secret-0123456789';
@@ -31,16 +32,7 @@ test.beforeAll(async () => {
   cpSync('content', join(work, 'content'), { recursive: true });
   sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `http://127.0.0.1:${PORTS.publisher}/hooks/cms`, secret: SECRET } });
   const config = readPublisherConfig({
-    KAIA_SITE_ID: 'kaia',
-    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
-    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
-    IDP_CLIENT_ID: 'kaia-import',
-    IDP_CLIENT_SECRET: 'sandbox-secret',
-    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
-    RUNTIME_SITE: 'site118a',
-    PLATFORM_API_URL: `${sandbox.url}/platform/`,
-    PLATFORM_API_USER: 'kaia-import',
-    PLATFORM_API_PASSWORD: 'sandbox-password',
+    ...sandboxImportEnv(sandbox.url),
     IMPORT_RETRY_DELAY_MS: '1',
     CONTENT_DIR: join(work, 'content'),
     RELEASES_DIR: join(work, 'releases'),

@@ -8,6 +8,7 @@ import { backoffMs, retryable, retryAfterMs, withRetries } from '../../import/re
 import { runImport } from '../../import/run';
 import { HttpError, statusError } from '../../src/lib/http/errors';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
+import { sandboxImportEnv } from '../support/sandbox-import-env';
 
 let sandbox: Sandbox;
 let work: string;
@@ -18,16 +19,7 @@ const sleep = async (ms: number) => {
 };
 const config = () =>
   readImportConfig({
-    KAIA_SITE_ID: 'kaia',
-    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
-    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
-    IDP_CLIENT_ID: 'kaia-import',
-    IDP_CLIENT_SECRET: 'sandbox-secret',
-    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
-    RUNTIME_SITE: 'site118a',
-    PLATFORM_API_URL: `${sandbox.url}/platform/`,
-    PLATFORM_API_USER: 'kaia-import',
-    PLATFORM_API_PASSWORD: 'sandbox-password',
+    ...sandboxImportEnv(sandbox.url),
     IMPORT_TIMEOUT_MS: '2000',
   });
 const snapshot = (dir: string) =>

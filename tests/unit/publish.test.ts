@@ -12,6 +12,7 @@ import { publishFromCms, type BuildCommand } from '../../import/publish';
 import { currentRelease, rollback } from '../../import/releases';
 import { matchLiveContent } from '../../import/publish';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
+import { sandboxImportEnv } from '../support/sandbox-import-env';
 
 let sandbox: Sandbox;
 let work: string;
@@ -31,16 +32,7 @@ const article = () => dataset.articles[0] as { id: string; title: string };
 const run = (now: number) =>
   publishFromCms({
     config: readImportConfig({
-      KAIA_SITE_ID: 'kaia',
-      MANAGEMENT_API_URL: `${sandbox.url}/management/`,
-      IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
-      IDP_CLIENT_ID: 'kaia-import',
-      IDP_CLIENT_SECRET: 'sandbox-secret',
-      RUNTIME_API_URL: `${sandbox.url}/runtime/`,
-      RUNTIME_SITE: 'site118a',
-      PLATFORM_API_URL: `${sandbox.url}/platform/`,
-      PLATFORM_API_USER: 'kaia-import',
-      PLATFORM_API_PASSWORD: 'sandbox-password',
+      ...sandboxImportEnv(sandbox.url),
       IMPORT_RETRY_DELAY_MS: '1',
     }),
     ...paths(),

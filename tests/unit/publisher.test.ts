@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../import/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Fault, type Sandbox } from '../../sandbox/server';
+import { sandboxImportEnv } from '../support/sandbox-import-env';
 
 const PORTS = { publisher: 5551, preview: 5552, sandbox: 5553, nginx: 5554, chat: 5555 };
 const SECRET = 'test-hook-secret-0123456789';
@@ -105,16 +106,7 @@ beforeAll(async () => {
   await new Promise<void>((done) => chat.listen(PORTS.chat, '127.0.0.1', done));
   sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `${origin}/hooks/cms`, secret: SECRET } });
   const config = readPublisherConfig({
-    KAIA_SITE_ID: 'kaia',
-    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
-    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
-    IDP_CLIENT_ID: 'kaia-import',
-    IDP_CLIENT_SECRET: 'sandbox-secret',
-    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
-    RUNTIME_SITE: 'site118a',
-    PLATFORM_API_URL: `${sandbox.url}/platform/`,
-    PLATFORM_API_USER: 'kaia-import',
-    PLATFORM_API_PASSWORD: 'sandbox-password',
+    ...sandboxImportEnv(sandbox.url),
     IMPORT_TIMEOUT_MS: '500',
     IMPORT_RETRY_DELAY_MS: '1',
     CONTENT_DIR: join(work, 'content'),
