@@ -49,6 +49,12 @@ describe('srcset', () => {
       '/t.webp?width=320&height=213 320w,/t.webp?width=480&height=320 480w',
     );
   });
+
+  it('offers a film hero’s poster at phone and desktop widths only', () => {
+    const poster = responsiveImage({ url: '/media/p/a-poster.webp', width: 600, height: 900 }, 'poster');
+    expect(poster.srcset).toBe('/media/p/a-poster.webp?width=320&height=480 320w,/media/p/a-poster.webp?width=600&height=900 600w');
+    expect(poster.sizes).toBe(IMAGE_SIZES.poster);
+  });
 });
 
 describe('local media variants', () => {
