@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { e2ePorts } from './scripts/e2e-ports.mjs';
+import { scriptEnv } from './scripts/script-env.mjs';
 
-const ports = e2ePorts();
+const settings = scriptEnv();
+const ports = settings.e2e.ports;
 const PREVIEW_PORT = ports.preview;
 const NGINX_PORT = ports.nginx;
-const DIST = process.env['E2E_DIST'] ?? 'dist';
+const DIST = settings.e2e.dist;
 /** The platform sandbox (runtime events, newsletter) and the two film-club partners. */
 const SANDBOX_PORT = ports.sandbox;
 const FILMCLUB_118_PORT = ports.filmclub118;
@@ -28,7 +29,7 @@ export default defineConfig({
     locale: 'nn-NO',
     timezoneId: 'Europe/Oslo',
     launchOptions: {
-      executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+      executablePath: settings.chromePath,
       args: [
         '--headless=new',
         '--no-sandbox',
@@ -69,7 +70,7 @@ export default defineConfig({
         FILMCLUB_118_PORT: String(FILMCLUB_118_PORT),
         FILMCLUB_178_PORT: String(FILMCLUB_178_PORT),
         // A fresh data directory per run (scripts/e2e.mjs makes and removes it).
-        FILMCLUB_DATA_DIR: process.env['E2E_FILMCLUB_DATA_DIR'] ?? '.sandbox-data/e2e',
+        FILMCLUB_DATA_DIR: settings.e2e.filmclubDataDir,
         FILMCLUB_ALLOWED_ORIGINS: SITE_ORIGINS,
         FILMCLUB_MAX_SECONDS: '5400',
       },

@@ -9,10 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { e2ePorts } from './e2e-ports.mjs';
+import { scriptEnv } from './script-env.mjs';
 
 const FIXED_NOW = JSON.parse(readFileSync(new URL('../tests/e2e/clock.json', import.meta.url), 'utf8')).now;
-const ports = e2ePorts();
+const settings = scriptEnv();
+const ports = settings.e2e.ports;
 const filmclubData = mkdtempSync(join(tmpdir(), 'kaia-e2e-filmclub-'));
 process.on('exit', () => rmSync(filmclubData, { recursive: true, force: true }));
 const env = {
@@ -33,6 +34,6 @@ const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-const outDir = process.env.E2E_DIST ?? 'dist';
+const outDir = settings.e2e.dist;
 run('npx', ['astro', 'build', '--silent', '--outDir', outDir]);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

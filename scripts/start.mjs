@@ -18,11 +18,12 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { scriptEnv } from './script-env.mjs';
 
 const PORTS = { sandbox: 4400, publisher: 4450, preview: 4451, site: 4321 };
 const demo = resolve('.demo');
 const hookSecret = randomBytes(24).toString('base64url');
-const staffPassword = process.env.PUBLISHER_STAFF_PASSWORD || `kaia-demo-${randomBytes(6).toString('hex')}`;
+const staffPassword = scriptEnv().staffPassword ?? `kaia-demo-${randomBytes(6).toString('hex')}`;
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 const children = [];
 const stopAll = (signal = 'SIGTERM') => children.forEach((child) => child.kill(signal));

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { scriptEnv } from '../script-env.mjs';
 
 const PORT = 4391;
 const origin = `http://127.0.0.1:${PORT}`;
@@ -32,7 +33,7 @@ const server = spawn('node', ['scripts/serve-nginx.mjs', '--root', 'dist', '--po
 await new Promise((resolve) => setTimeout(resolve, 1000));
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromePath: scriptEnv().chromePath,
   chromeFlags: [
     '--headless=new',
     '--no-sandbox',

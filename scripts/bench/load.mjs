@@ -8,10 +8,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scriptEnv } from '../script-env.mjs';
 
 const SITE_PORT = 4392;
 const BARE_PORT = 4393;
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
+const SECONDS = scriptEnv().loadSeconds;
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:load needs wrk: apt-get install wrk');

@@ -1,5 +1,5 @@
 /** Talking to the film-club sandbox from browser tests: its admin endpoints and the demo member. */
-import { e2ePorts } from '../../scripts/e2e-ports.mjs';
+import { e2ePorts } from '../../scripts/script-env.mjs';
 
 const ports = e2ePorts();
 export const partnerUrl = (partner: 118 | 178 = 118) => `http://127.0.0.1:${partner === 118 ? ports.filmclub118 : ports.filmclub178}`;

@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { e2ePorts } from '../../scripts/e2e-ports.mjs';
+import { e2ePorts } from '../../scripts/script-env.mjs';
 import { expect, test } from './fixtures';
 import { demoMember, partnerRequests, partnerUrl, resetSandbox } from './filmclub-helpers';
 

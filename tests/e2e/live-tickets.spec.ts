@@ -4,7 +4,7 @@
  * It changes shared sandbox data, so it runs in the nginx project only (playwright.config.ts).
  */
 import { readFileSync } from 'node:fs';
-import { e2ePorts } from '../../scripts/e2e-ports.mjs';
+import { e2ePorts } from '../../scripts/script-env.mjs';
 import type { Event } from '../../src/schemas';
 import { expect, test } from './fixtures';
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { e2ePorts } from '../../scripts/e2e-ports.mjs';
+import { e2ePorts } from '../../scripts/script-env.mjs';
 import { expect, test } from './fixtures';
 
 test.describe.configure({ mode: 'default' });

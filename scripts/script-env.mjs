@@ -1,0 +1,74 @@
+/**
+ * Every environment variable the scripts read (npm start, the browser-test runner and its
+ * Playwright config, the benchmarks), read and checked in one place. The build reads its own in
+ * src/lib/config/build-env.ts, the import and the publish service theirs in import/config.ts.
+ *
+ * - E2E_PREVIEW_PORT, E2E_NGINX_PORT, E2E_SANDBOX_PORT, E2E_FILMCLUB_118_PORT,
+ *   E2E_FILMCLUB_178_PORT, E2E_VARIANT_PORT: ports of one browser-test run (a run with its own
+ *   E2E_PREVIEW_PORT gets its own sandbox ports too, so two runs can share a machine);
+ * - E2E_DIST: the build the browser tests serve (default dist);
+ * - E2E_FILMCLUB_DATA_DIR: the film-club sandbox's data for the run (scripts/e2e.mjs makes one);
+ * - CHROME_PATH: the Chromium the tests and benchmarks drive (default Debian's);
+ * - LOAD_SECONDS: how long npm run bench:load drives each URL (default 8);
+ * - PUBLISHER_STAFF_PASSWORD: the staff password npm start gives the publish service (default a
+ *   fresh random one, printed at start).
+ */
+
+/** @typedef {Record<string, string | undefined>} Env */
+
+export class ScriptEnvError extends Error {}
+
+/** @param {Env} env @param {string} name */
+function text(env, name) {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** @param {Env} env @param {string} name @param {number} fallback */
+function port(env, name, fallback) {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) throw new ScriptEnvError(`${name} must be a port number (1–65535), not "${raw}"`);
+  return value;
+}
+
+/** @param {Env} env @param {string} name @param {number} fallback */
+function positive(env, name, fallback) {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new ScriptEnvError(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+/** Ports of one end-to-end run: the two site servers, the sandboxes and the partner variants' builds. */
+export function e2ePorts(env = process.env) {
+  const custom = text(env, 'E2E_PREVIEW_PORT') !== undefined;
+  const preview = port(env, 'E2E_PREVIEW_PORT', 4322);
+  const pick = (/** @type {string} */ name, /** @type {number} */ standard, /** @type {number} */ offset) =>
+    port(env, name, custom ? preview + offset : standard);
+  return {
+    preview,
+    nginx: port(env, 'E2E_NGINX_PORT', 4323),
+    sandbox: pick('E2E_SANDBOX_PORT', 4400, 1000),
+    filmclub118: pick('E2E_FILMCLUB_118_PORT', 4410, 1010),
+    filmclub178: pick('E2E_FILMCLUB_178_PORT', 4411, 1011),
+    /** Builds of the site with other partner settings (tests/e2e/filmclub-partners.spec.ts). */
+    variant: pick('E2E_VARIANT_PORT', 4352, 30),
+  };
+}
+
+/** All the scripts' settings, checked; a bad value throws ScriptEnvError naming the variable. */
+export function scriptEnv(env = process.env) {
+  return {
+    e2e: {
+      ports: e2ePorts(env),
+      dist: text(env, 'E2E_DIST') ?? 'dist',
+      filmclubDataDir: text(env, 'E2E_FILMCLUB_DATA_DIR') ?? '.sandbox-data/e2e',
+    },
+    chromePath: text(env, 'CHROME_PATH') ?? '/usr/bin/chromium',
+    loadSeconds: positive(env, 'LOAD_SECONDS', 8),
+    staffPassword: text(env, 'PUBLISHER_STAFF_PASSWORD'),
+  };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptEnvError, e2ePorts, scriptEnv } from '../../scripts/script-env.mjs';
+
+describe('the scripts’ settings', () => {
+  it('default to the standard ports, dist/ and Debian’s Chromium', () => {
+    const settings = scriptEnv({});
+    expect(settings.e2e.ports).toEqual({ preview: 4322, nginx: 4323, sandbox: 4400, filmclub118: 4410, filmclub178: 4411, variant: 4352 });
+    expect(settings.e2e.dist).toBe('dist');
+    expect(settings.chromePath).toBe('/usr/bin/chromium');
+    expect(settings.loadSeconds).toBe(8);
+    expect(settings.staffPassword).toBeUndefined();
+  });
+
+  it('move every sandbox port with a run’s own preview port, so two runs can share a machine', () => {
+    expect(e2ePorts({ E2E_PREVIEW_PORT: '5000', E2E_NGINX_PORT: '5001' })).toEqual({
+      preview: 5000,
+      nginx: 5001,
+      sandbox: 6000,
+      filmclub118: 6010,
+      filmclub178: 6011,
+      variant: 5030,
+    });
+    expect(e2ePorts({ E2E_PREVIEW_PORT: '5000', E2E_SANDBOX_PORT: '7000' }).sandbox).toBe(7000);
+  });
+
+  it('treat blank values as unset and refuse values that are not what they name', () => {
+    expect(scriptEnv({ E2E_DIST: '  ', PUBLISHER_STAFF_PASSWORD: '' })).toMatchObject({ e2e: { dist: 'dist' }, staffPassword: undefined });
+    expect(() => scriptEnv({ E2E_NGINX_PORT: '80a' })).toThrow(ScriptEnvError);
+    expect(() => scriptEnv({ E2E_PREVIEW_PORT: '70000' })).toThrow(/E2E_PREVIEW_PORT/);
+    expect(() => scriptEnv({ LOAD_SECONDS: '0' })).toThrow(/LOAD_SECONDS must be a positive number/);
+  });
+});
