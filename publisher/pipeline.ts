@@ -3,7 +3,6 @@
  * or the same with the CMS's drafts into the separate preview releases. Failures are put in
  * plain nynorsk words for the status page; the technical message is kept beside them.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublisherConfig } from '../import/config';
 import { publishFromCms, type BuildCommand } from '../import/publish';
@@ -28,6 +27,8 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
       contentDir: config.contentDir,
       build: buildCommand(config),
       drafts: preview,
+      // A preview is built to be never indexed: every page says noindex and robots.txt disallows all.
+      ...(preview ? { buildEnv: { SITE_NOINDEX: '1' } } : {}),
       progress: (line) => log(`run ${run.id}: ${line}`),
     });
     run.state = result.state;
@@ -38,25 +39,9 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
       changed: change.changed.length,
       removed: change.removed.length,
     }));
-    if (preview && result.state === 'published') markNoIndex(join(previewDir(config), result.release));
   } catch (error) {
     run.state = 'failed';
     run.failure = explain(error);
-  }
-}
-
-/** A preview must never be indexed: every page says so (the preview server also sends X-Robots-Tag). */
-export function markNoIndex(dir: string): void {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const path = join(entry.parentPath, entry.name);
-    const html = readFileSync(path, 'utf8');
-    if (html.includes('name="robots"')) continue;
-    writeFileSync(
-      path,
-      html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<meta name="robots" content="noindex, nofollow">`),
-    );
   }
 }
 

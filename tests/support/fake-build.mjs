@@ -3,12 +3,13 @@
  * A stand-in for `astro build` in the publish tests (a real build takes a minute): reads the
  * content from $CONTENT_DIR and writes $BUILD_OUT_DIR/index.html listing every article's title,
  * one page per article at /artiklar/<id>/, and an empty _hosting/nginx.conf. Appends a line to $FAKE_BUILD_LOG per build, and
- * fails when the file $FAKE_BUILD_FAIL exists (its text is the error).
+ * fails when the file $FAKE_BUILD_FAIL exists (its text is the error). Like the real build, with
+ * SITE_NOINDEX=1 every page says noindex, nofollow.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const { CONTENT_DIR, BUILD_OUT_DIR, FAKE_BUILD_LOG, FAKE_BUILD_FAIL } = process.env;
+const { CONTENT_DIR, BUILD_OUT_DIR, FAKE_BUILD_LOG, FAKE_BUILD_FAIL, SITE_NOINDEX } = process.env;
 if (!CONTENT_DIR || !BUILD_OUT_DIR) throw new Error('CONTENT_DIR and BUILD_OUT_DIR must be set');
 if (FAKE_BUILD_LOG) appendFileSync(FAKE_BUILD_LOG, `${CONTENT_DIR}\n`);
 if (FAKE_BUILD_FAIL && existsSync(FAKE_BUILD_FAIL)) {
@@ -18,7 +19,7 @@ if (FAKE_BUILD_FAIL && existsSync(FAKE_BUILD_FAIL)) {
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const articles = JSON.parse(readFileSync(join(CONTENT_DIR, 'articles.json'), 'utf8'));
 const page = (title, body) =>
-  `<!doctype html><html lang="nn"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>\n`;
+  `<!doctype html><html lang="nn"><head><meta charset="utf-8">${SITE_NOINDEX === '1' ? '<meta name="robots" content="noindex, nofollow">' : ''}<title>${escape(title)}</title></head><body><main>${body}</main></body></html>\n`;
 mkdirSync(join(BUILD_OUT_DIR, '_hosting'), { recursive: true });
 // scripts/serve-nginx.mjs includes the build's own nginx config; this build needs none.
 writeFileSync(join(BUILD_OUT_DIR, '_hosting', 'nginx.conf'), '# fake build\n');

@@ -17,6 +17,11 @@ const buildEnvSchema = z.object({
    * repeatable; unset means the real clock.
    */
   SITE_NOW: z.string().datetime({ offset: true }).optional(),
+  /**
+   * 1: a build no search engine may index (the publish service's draft previews): every page
+   * says noindex, nofollow and robots.txt disallows everything. Unset or 0: a public build.
+   */
+  SITE_NOINDEX: z.enum(['0', '1']).optional(),
   /** Where the newsletter form posts; without it the block offers sign-up by e-mail. */
   PUBLIC_NEWSLETTER_ENDPOINT: z.string().url().optional(),
   /**
@@ -69,6 +74,11 @@ export function readBuildEnv(env: Record<string, string | undefined> = process.e
 export function buildNow(env: Record<string, string | undefined> = process.env): Date {
   const { SITE_NOW } = readBuildEnv(env);
   return SITE_NOW ? new Date(SITE_NOW) : new Date();
+}
+
+/** True for a build that must never be indexed (SITE_NOINDEX=1). */
+export function buildIsNoIndex(env: Record<string, string | undefined> = process.env): boolean {
+  return readBuildEnv(env).SITE_NOINDEX === '1';
 }
 
 /** Where the content snapshot of this build lives: content/ of the project, or CONTENT_DIR. */
