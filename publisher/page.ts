@@ -171,12 +171,19 @@ ${view.runs.map(runItem).join('\n')}
   );
 }
 
-export function loginPage(failed: boolean): string {
+/** The login form; after a wrong password it says so, and when the client must wait, for how long. */
+export function loginPage(state: { failed?: boolean; waitMinutes?: number } = {}): string {
+  const failed = Boolean(state.failed || state.waitMinutes);
+  const message = state.waitMinutes
+    ? `For mange feil passord på kort tid. Vent ${state.waitMinutes} minutt og prøv igjen.`
+    : state.failed
+      ? 'Passordet var feil. Prøv igjen.'
+      : '';
   return layout(
     'Logg inn – publisering – Kulturhuset Kaia',
     `<h1>Publisering av nettstaden</h1>
 <p>Sida er berre for tilsette. Logg inn med passordet for publisering.</p>
-<div role="alert">${failed ? '<p class="message error">Passordet var feil. Prøv igjen.</p>' : ''}</div>
+<div role="alert">${message ? `<p class="message error">${message}</p>` : ''}</div>
 <form method="post" action="/staff/login" class="login">
 <label for="password">Passord</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${failed ? ' aria-invalid="true" autofocus' : ''}>

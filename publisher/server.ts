@@ -20,7 +20,7 @@ import { DeliveryLog, verifyHook } from './hooks';
 import { CSP, loginPage, messages, plainPage, statusPage, type MessageKey } from './page';
 import { executeRun, notifyFailure, previewDir } from './pipeline';
 import { RunLog, RunQueue, type RunKind } from './runs';
-import { safeEqual, sameOrigin, Sessions, validCsrf } from './staff';
+import { clientKey, sameOrigin, Sessions, validCsrf } from './staff';
 
 export interface Publisher {
   readonly url: string;
@@ -90,7 +90,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     if (path === '/staff/') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
       const session = sessions.of(req);
-      if (!session) return html(res, 200, loginPage(false));
+      if (!session) return html(res, 200, loginPage());
       const key = url.searchParams.get('melding');
       const message = key && key in messages ? (key as MessageKey) : undefined;
       return html(res, 200, statusPage({ ...status(), csrf: session.csrf, message }));
@@ -102,10 +102,12 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     const form = await readForm(req);
     if (!form) return html(res, 413, plainPage('For stor førespurnad', 'Skjemaet var for stort.'));
     if (action === 'login') {
-      const session = sessions.login(form.get('password') ?? '');
-      if (!session) {
-        log('staff login refused');
-        return html(res, 401, loginPage(true));
+      const session = sessions.login(form.get('password') ?? '', clientKey(req));
+      if ('waitSeconds' in session) {
+        log(`staff login refused${session.waitSeconds > 0 ? ' (too many tries)' : ''}`);
+        if (session.waitSeconds > 0)
+          return html(res, 429, loginPage({ waitMinutes: Math.ceil(session.waitSeconds / 60) }), { 'retry-after': String(session.waitSeconds) });
+        return html(res, 401, loginPage({ failed: true }));
       }
       return redirect(res, '/staff/', { 'set-cookie': sessions.cookie(session) });
     }
@@ -187,8 +189,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   });
 
   async function servePreview(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const authorised = sessions.of(req) !== undefined || basicPasswordOk(req, config.staffPassword);
-    if (!authorised)
+    if (!sessions.allowsPreview(req))
       return send(res, 401, 'text/plain; charset=utf-8', 'Førehandsvisinga er berre for tilsette.', {
         'www-authenticate': 'Basic realm="Kaia preview", charset="UTF-8"',
       });
@@ -228,13 +229,6 @@ function isDraftEvent(body: Buffer): boolean {
   } catch {
     return false;
   }
-}
-
-function basicPasswordOk(req: IncomingMessage, password: string): boolean {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
-  if (!match?.[1]) return false;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  return safeEqual(decoded.slice(decoded.indexOf(':') + 1), password);
 }
 
 const contentTypes: Record<string, string> = {
@@ -307,8 +301,8 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
   res.end(body);
 }
 
-function html(res: ServerResponse, status: number, body: string): void {
-  send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP });
+function html(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP, ...headers });
 }
 
 function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {

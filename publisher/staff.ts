@@ -5,7 +5,10 @@
  * POST must come from the status page itself: the Origin header must be the service's own
  * origin (or PUBLISHER_PUBLIC_ORIGIN), a browser's Sec-Fetch-Site must not be cross-site, and
  * the actions carry the session's own CSRF token. Scripts may read GET /status with
- * `Authorization: Bearer <staff password>`.
+ * `Authorization: Bearer <staff password>`. Guessing is slowed down: after five wrong passwords
+ * from one client within 15 minutes (the login form, the bearer and the preview's Basic
+ * together), that client's passwords are refused unchecked until the oldest failure is 15
+ * minutes old.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -25,16 +28,79 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** Wrong passwords per client in a sliding window; a client with too many waits. */
+export class PasswordThrottle {
+  readonly #failures = new Map<string, number[]>();
+
+  constructor(
+    readonly maxFailures = 5,
+    readonly windowMs = 15 * 60 * 1000,
+    /** Clients remembered at most; the longest quiet is forgotten first. */
+    readonly maxClients = 10_000,
+  ) {}
+
+  /** Whole seconds `client` must wait before a password of theirs is checked again; 0 when it may try now. */
+  waitSeconds(client: string, now = Date.now()): number {
+    const recent = this.#recent(client, now);
+    if (recent.length < this.maxFailures) return 0;
+    return Math.max(1, Math.ceil(((recent[recent.length - this.maxFailures] as number) + this.windowMs - now) / 1000));
+  }
+
+  failed(client: string, now = Date.now()): void {
+    const recent = this.#recent(client, now);
+    this.#failures.delete(client);
+    this.#failures.set(client, [...recent, now]);
+    if (this.#failures.size > this.maxClients) this.#failures.delete(this.#failures.keys().next().value as string);
+  }
+
+  succeeded(client: string): void {
+    this.#failures.delete(client);
+  }
+
+  #recent(client: string, now: number): number[] {
+    return (this.#failures.get(client) ?? []).filter((time) => time > now - this.windowMs);
+  }
+}
+
+/**
+ * Who is asking, for the throttle: the peer's address, or, when the peer is the proxy on
+ * loopback, the X-Real-IP it sets (README: the nginx locations). Anyone else's X-Real-IP is ignored.
+ */
+export function clientKey(req: IncomingMessage): string {
+  const peer = req.socket.remoteAddress ?? '';
+  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
+  const real = req.headers['x-real-ip'];
+  return loopback && typeof real === 'string' && real.trim() ? real.trim() : peer;
+}
+
+/** A password check: right, wrong (`waitSeconds` 0), or not made because the client must wait. */
+export type PasswordCheck = { ok: true } | { ok: false; waitSeconds: number };
+
 export class Sessions {
   readonly #sessions = new Map<string, Session>();
+  readonly throttle = new PasswordThrottle();
 
   constructor(
     readonly password: string,
     readonly secureCookie: boolean,
   ) {}
 
-  login(password: string, now = Date.now()): Session | undefined {
-    if (!safeEqual(password, this.password)) return undefined;
+  /** Checks a password `client` gave. A wrong one counts against the client; a throttled client's is not checked at all. */
+  checkPassword(given: string, client: string, now = Date.now()): PasswordCheck {
+    const wait = this.throttle.waitSeconds(client, now);
+    if (wait > 0) return { ok: false, waitSeconds: wait };
+    if (safeEqual(given, this.password)) {
+      this.throttle.succeeded(client);
+      return { ok: true };
+    }
+    this.throttle.failed(client, now);
+    return { ok: false, waitSeconds: 0 };
+  }
+
+  /** A new session for the right password; else why not (`waitSeconds` > 0: throttled). */
+  login(password: string, client: string, now = Date.now()): Session | { waitSeconds: number } {
+    const check = this.checkPassword(password, client, now);
+    if (!check.ok) return check;
     for (const [id, session] of this.#sessions) if (session.expires < now) this.#sessions.delete(id);
     const session = { id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'), expires: now + SESSION_MS };
     this.#sessions.set(session.id, session);
@@ -58,7 +124,16 @@ export class Sessions {
   allowsRead(req: IncomingMessage): boolean {
     if (this.of(req)) return true;
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    return bearer !== undefined && safeEqual(bearer, this.password);
+    return bearer !== undefined && this.checkPassword(bearer, clientKey(req)).ok;
+  }
+
+  /** Whether the request may see the preview: a session cookie or the password as HTTP Basic (any user name). */
+  allowsPreview(req: IncomingMessage): boolean {
+    if (this.of(req)) return true;
+    const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
+    if (!match?.[1]) return false;
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    return this.checkPassword(decoded.slice(decoded.indexOf(':') + 1), clientKey(req)).ok;
   }
 
   cookie(session: Session): string {

@@ -264,6 +264,26 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(readFileSync(join(releasesDir(), 'current', 'index.html'), 'utf8')).toBe(live);
   });
 
+  it('slows down guessing: after five wrong passwords a client waits, even with the right one, while others still log in', async () => {
+    // Behind the proxy, the client is the X-Real-IP nginx sets (the peer is loopback).
+    const tryLogin = (password: string, client: string) =>
+      fetch(`${origin}/staff/login`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded', 'x-real-ip': client },
+        body: new URLSearchParams({ password }),
+        redirect: 'manual',
+      });
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await tryLogin(`guess ${attempt}`, '203.0.113.7')).status, `attempt ${attempt}`).toBe(401);
+    const throttled = await tryLogin(PASSWORD, '203.0.113.7');
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(throttled.headers.get('set-cookie')).toBeNull();
+    expect(await throttled.text()).toContain('For mange feil passord på kort tid. Vent 15 minutt og prøv igjen.');
+    const bearer = await fetch(`${origin}/status`, { headers: { authorization: `Bearer ${PASSWORD}`, 'x-real-ip': '203.0.113.7' } });
+    expect(bearer.status).toBe(401);
+    expect((await tryLogin(PASSWORD, '198.51.100.2')).status).toBe(303);
+  });
+
   it('rolls back from the status page: the previous release is served', async () => {
     const current = await page('/');
     expect(current).toContain('Endra før ein storm av hooks');

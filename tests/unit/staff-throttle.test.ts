@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { PasswordThrottle, Sessions } from '../../publisher/staff';
+
+describe('the staff password throttle', () => {
+  const minute = 60_000;
+
+  it('lets a client try five times in 15 minutes, then makes it wait until the oldest failure is 15 minutes old', () => {
+    const throttle = new PasswordThrottle();
+    for (let i = 0; i < 4; i++) throttle.failed('a', i * minute);
+    expect(throttle.waitSeconds('a', 4 * minute)).toBe(0);
+    throttle.failed('a', 4 * minute);
+    expect(throttle.waitSeconds('a', 4 * minute)).toBe(11 * 60);
+    expect(throttle.waitSeconds('a', 10 * minute)).toBe(5 * 60);
+    expect(throttle.waitSeconds('a', 15 * minute)).toBe(0);
+    expect(throttle.waitSeconds('b', 4 * minute)).toBe(0);
+  });
+
+  it('forgets a client’s failures when it gets the password right, and the quietest client when it must', () => {
+    const throttle = new PasswordThrottle(2, 15 * minute, 2);
+    throttle.failed('a', 0);
+    throttle.succeeded('a');
+    throttle.failed('a', 1);
+    expect(throttle.waitSeconds('a', 2)).toBe(0);
+    throttle.failed('b', 2);
+    throttle.failed('b', 3);
+    throttle.failed('c', 4);
+    throttle.failed('c', 5);
+    throttle.failed('d', 6);
+    expect(throttle.waitSeconds('b', 7)).toBe(0);
+    expect(throttle.waitSeconds('c', 7)).toBeGreaterThan(0);
+  });
+
+  it('does not check the password of a throttled client at all', () => {
+    const sessions = new Sessions('right password', false);
+    for (let i = 0; i < 5; i++) expect(sessions.checkPassword('wrong', 'x', 0).ok).toBe(false);
+    expect(sessions.checkPassword('right password', 'x', 1)).toEqual({ ok: false, waitSeconds: 15 * 60 });
+    expect(sessions.checkPassword('right password', 'y', 1)).toEqual({ ok: true });
+    expect(sessions.checkPassword('right password', 'x', 15 * minute + 1)).toEqual({ ok: true });
+  });
+});
