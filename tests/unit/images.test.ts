@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   IMAGE_SIZES,
+  thumbnailUrl,
   candidateWidths,
   coverImageUrl,
   imageSrcset,
@@ -48,6 +49,11 @@ describe('srcset', () => {
     expect(responsiveImage({ url: '/t.webp', width: 480, height: 320 }, 'card').srcset).toBe(
       '/t.webp?width=320&height=213 320w,/t.webp?width=480&height=320 480w',
     );
+  });
+
+  it('gives a programme thumbnail one URL at 320 px wide, or at its own size when smaller', () => {
+    expect(thumbnailUrl({ url: '/media/p/a-poster.webp', width: 600, height: 900 })).toBe('/media/p/a-poster.webp?width=320&height=480');
+    expect(thumbnailUrl({ url: 'https://cdn.example/p.jpg?v=2', width: 200, height: 300 })).toBe('https://cdn.example/p.jpg?v=2&width=200&height=300');
   });
 
   it('offers a film hero’s poster at phone and desktop widths only', () => {

@@ -87,6 +87,16 @@ export function responsiveImage(image: SizedImage, place: keyof typeof IMAGE_SIZ
   };
 }
 
+/**
+ * One URL for a small image that is never shown wider than about `width` / 4 CSS px (the
+ * programme's 4–5 rem posters): the image at `width`, or at its own size when that is smaller.
+ * A single `src` instead of a `srcset`, since such an image is repeated on every row of a page.
+ */
+export function thumbnailUrl(image: SizedImage, width = IMAGE_WIDTHS[0]): string {
+  const scaled = Math.min(width, image.width);
+  return sizedImageUrl(image.url, scaled, (scaled * image.height) / image.width);
+}
+
 /** 'a/b.webp', 640 → 'a/b.w640.webp': where the build keeps a local image's copy at a width. */
 export function variantFile(path: string, width: number): string {
   return path.replace(/(\.[A-Za-z0-9]+)$/, `.w${width}$1`);
