@@ -1,0 +1,98 @@
+/**
+ * The publish service with the real Astro build, served by nginx as in production: an article
+ * edited in the CMS (the platform sandbox, which sends the signed webhook) shows on the served
+ * page after one real import and one real build, and the release before it stays for rollback.
+ *
+ * The first live release is the suite's own build (dist/, built from the committed content with
+ * the test clock, as scripts/e2e.mjs makes it), so the run under test is the only build here.
+ * The build inherits the test run's environment (SITE_NOW, the sandboxes' addresses).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readPublisherConfig } from '../../import/config';
+import { currentRelease, listReleases, releaseContentDir, switchCurrent } from '../../import/releases';
+import { startPublisher, type Publisher } from '../../publisher/server';
+import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
+import { scriptEnv } from '../../scripts/script-env.mjs';
+import { sandboxImportEnv } from '../support/sandbox-import-env';
+import { expect, test } from './fixtures';
+
+const PORTS = { publisher: 5590, preview: 5591, sandbox: 5592, nginx: 5593 };
+const SECRET = 'e2e-real-build-secret-0123456789';
+const FIRST = '20261101T000000Z';
+const dataset = loadDataset('content');
+const article = (dataset.articles as { id: string; slug: string; title: string }[]).find((entry) => entry.slug === 'sommarkaf')!;
+const site = `http://127.0.0.1:${PORTS.nginx}`;
+
+let work: string;
+let sandbox: Sandbox;
+let publisher: Publisher;
+let nginx: ChildProcess;
+
+test.describe.configure({ mode: 'serial', timeout: 10 * 60_000 });
+
+test.beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'kaia-e2e-real-build-'));
+  // nginx's workers run as another user: the releases must be readable to them.
+  chmodSync(work, 0o755);
+  const releases = join(work, 'releases');
+  mkdirSync(releases);
+  cpSync(scriptEnv().e2e.dist, join(releases, FIRST), { recursive: true });
+  cpSync('content', releaseContentDir(releases, FIRST), { recursive: true });
+  cpSync('content', join(work, 'content'), { recursive: true });
+  switchCurrent(releases, FIRST);
+  sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `http://127.0.0.1:${PORTS.publisher}/hooks/cms`, secret: SECRET } });
+  // No PUBLISHER_BUILD_COMMAND: the service runs `astro build`, as in production.
+  const config = readPublisherConfig({
+    ...sandboxImportEnv(sandbox.url),
+    IMPORT_RETRY_DELAY_MS: '1',
+    CONTENT_DIR: join(work, 'content'),
+    RELEASES_DIR: releases,
+    PUBLISHER_PORT: String(PORTS.publisher),
+    PUBLISHER_PREVIEW_PORT: String(PORTS.preview),
+    PUBLISHER_HOOK_SECRET: SECRET,
+    PUBLISHER_STAFF_PASSWORD: 'e2e-real-build-password',
+  });
+  publisher = await startPublisher(config, { log: () => {} });
+  nginx = spawn(process.execPath, ['scripts/serve-nginx.mjs', '--root', join(releases, 'current'), '--port', String(PORTS.nginx), '--max-seconds', '900'], {
+    stdio: 'ignore',
+  });
+  await expect.poll(async () => (await fetch(`${site}/article/${article.slug}`).catch(() => undefined))?.status, { timeout: 30_000 }).toBe(200);
+});
+
+test.afterAll(async () => {
+  nginx?.kill('SIGTERM');
+  await publisher?.close();
+  await sandbox?.close();
+  if (nginx && nginx.exitCode === null) await new Promise((done) => nginx.once('exit', done));
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('an article edited in the CMS is on the served site after one real import and build; the release before stays', async ({ page }) => {
+  const newTitle = 'Sommarkafeen opnar att i juni';
+  await page.goto(`${site}/article/${article.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+
+  const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
+    method: 'POST',
+    body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: newTitle } }),
+  });
+  expect((await answer.json()).webhook.status).toBe(202);
+  await publisher.queue.settled();
+
+  const run = publisher.log.runs[0]!;
+  expect(run, JSON.stringify(run.failure)).toMatchObject({ trigger: 'webhook', state: 'published' });
+  expect(run.changes?.find((change) => change.collection === 'articles')).toEqual({ collection: 'articles', added: 0, changed: 1, removed: 0 });
+  const releases = join(work, 'releases');
+  expect(currentRelease(releases)).not.toBe(FIRST);
+  expect(listReleases(releases)).toContain(FIRST);
+  expect(JSON.parse(readFileSync(join(releaseContentDir(releases, currentRelease(releases)!), 'articles.json'), 'utf8'))).toContainEqual(
+    expect.objectContaining({ id: article.id, title: newTitle }),
+  );
+
+  await page.goto(`${site}/article/${article.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+  await expect(page).toHaveTitle(new RegExp(newTitle));
+});
