@@ -9,6 +9,7 @@
  * - E2E_DIST: the build the browser tests serve (default dist);
  * - E2E_FILMCLUB_DATA_DIR: the film-club sandbox's data for the run (scripts/e2e.mjs makes one);
  * - CHROME_PATH: the Chromium the tests and benchmarks drive (default Debian's);
+ * - JAVA: the Java runtime that runs the Nu HTML Checker in the tests (default java on the PATH);
  * - LOAD_SECONDS: how long npm run bench:load drives each URL (default 8);
  * - PUBLISHER_STAFF_PASSWORD: the staff password npm start gives the publish service (default a
  *   fresh random one, printed at start).
@@ -68,6 +69,7 @@ export function scriptEnv(env = process.env) {
       filmclubDataDir: text(env, 'E2E_FILMCLUB_DATA_DIR') ?? '.sandbox-data/e2e',
     },
     chromePath: text(env, 'CHROME_PATH') ?? '/usr/bin/chromium',
+    java: text(env, 'JAVA') ?? 'java',
     loadSeconds: positive(env, 'LOAD_SECONDS', 8),
     staffPassword: text(env, 'PUBLISHER_STAFF_PASSWORD'),
   };

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scriptEnv } from '../../scripts/script-env.mjs';
 import { axeViolations, expect, test } from './fixtures';
 import { rawGet, rawRequest } from './raw-http';
 
@@ -194,7 +195,7 @@ test('nginx logs no warning for requests it refuses', async () => {
   const port = await freePort();
   const server = spawn(
     'node',
-    ['scripts/serve-nginx.mjs', '--root', process.env['E2E_DIST'] ?? 'dist', '--port', String(port), '--max-seconds', '120', '--error-log', log],
+    ['scripts/serve-nginx.mjs', '--root', scriptEnv().e2e.dist, '--port', String(port), '--max-seconds', '120', '--error-log', log],
     { stdio: 'ignore' },
   );
   const exited = new Promise((resolve) => server.on('exit', resolve));

@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { IMAGE_CACHE, IMAGE_LIMITS, builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
+import { scriptEnv } from '../../scripts/script-env.mjs';
 import { expect, sitemapPaths, test } from './fixtures';
 
-const DIST = process.env['E2E_DIST'] ?? 'dist';
+const DIST = scriptEnv().e2e.dist;
 const OFFLINE_READY = 'Innhaldet er no tilgjengeleg fråkopla.';
 /** Installing means downloading the whole precache; under a loaded test machine that takes a while. */
 const INSTALL_MS = 30_000;

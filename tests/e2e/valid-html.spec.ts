@@ -9,9 +9,10 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { scriptEnv } from '../../scripts/script-env.mjs';
 
-const DIST = process.env['E2E_DIST'] ?? 'dist';
-const JAVA = process.env['JAVA'] ?? 'java';
+const DIST = scriptEnv().e2e.dist;
+const JAVA = scriptEnv().java;
 /** The jar itself; vnu-jar's own wrapper would download a Java when none is found, so it is not used. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 

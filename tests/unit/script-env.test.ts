@@ -7,6 +7,7 @@ describe('the scripts’ settings', () => {
     expect(settings.e2e.ports).toEqual({ preview: 4322, nginx: 4323, sandbox: 4400, filmclub118: 4410, filmclub178: 4411, variant: 4352 });
     expect(settings.e2e.dist).toBe('dist');
     expect(settings.chromePath).toBe('/usr/bin/chromium');
+    expect(settings.java).toBe('java');
     expect(settings.loadSeconds).toBe(8);
     expect(settings.staffPassword).toBeUndefined();
   });
