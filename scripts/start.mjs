@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { scriptEnv } from './script-env.mjs';
+import { sandboxImportEnv } from '../sandbox/import-env.ts';
 
 const PORTS = { sandbox: 4400, publisher: 4450, preview: 4451, site: 4321 };
 const demo = resolve('.demo');
@@ -66,16 +67,7 @@ start('platform sandbox (the CMS and the platform)', 'sandbox/cli.ts', {
 
 const sandbox = `http://127.0.0.1:${PORTS.sandbox}`;
 start('publish service', 'publisher/cli.ts', {
-  KAIA_SITE_ID: 'kaia',
-  MANAGEMENT_API_URL: `${sandbox}/management/`,
-  IDP_TOKEN_URL: `${sandbox}/idp/token`,
-  IDP_CLIENT_ID: 'kaia-import',
-  IDP_CLIENT_SECRET: 'sandbox-secret',
-  RUNTIME_API_URL: `${sandbox}/runtime/`,
-  RUNTIME_SITE: 'site118a',
-  PLATFORM_API_URL: `${sandbox}/platform/`,
-  PLATFORM_API_USER: 'kaia-import',
-  PLATFORM_API_PASSWORD: 'sandbox-password',
+  ...sandboxImportEnv(sandbox),
   CONTENT_DIR: join(demo, 'content'),
   RELEASES_DIR: join(demo, 'releases'),
   PUBLISHER_PORT: String(PORTS.publisher),

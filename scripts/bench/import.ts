@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadDataset, startSandbox, type Dataset } from '../../sandbox/server';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 import { builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
 import { largeDataset } from './large-dataset';
 
@@ -66,16 +67,7 @@ async function bench(name: string, dataset: Dataset) {
   const env = {
     ...process.env,
     CONTENT_DIR: contentDir,
-    KAIA_SITE_ID: dataset.site.id,
-    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
-    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
-    IDP_CLIENT_ID: 'kaia-import',
-    IDP_CLIENT_SECRET: 'sandbox-secret',
-    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
-    RUNTIME_SITE: 'site118a',
-    PLATFORM_API_URL: `${sandbox.url}/platform/`,
-    PLATFORM_API_USER: 'kaia-import',
-    PLATFORM_API_PASSWORD: 'sandbox-password',
+    ...sandboxImportEnv(sandbox.url, dataset.site.id),
     SITE_NOW: '2026-11-23T10:00:00+01:00',
     ASTRO_TELEMETRY_DISABLED: '1',
   };

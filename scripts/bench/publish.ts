@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { readPublisherConfig } from '../../import/config';
 import { startPublisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Dataset } from '../../sandbox/server';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 import { largeDataset } from './large-dataset';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -39,16 +40,7 @@ async function bench(name: string, dataset: Dataset) {
   const sandbox = await startSandbox({ dataset, port: 5562, webhook: { url: `http://127.0.0.1:${port}/hooks/cms`, secret } });
   const config = readPublisherConfig({
     ...process.env,
-    KAIA_SITE_ID: dataset.site.id,
-    MANAGEMENT_API_URL: `${sandbox.url}/management/`,
-    IDP_TOKEN_URL: `${sandbox.url}/idp/token`,
-    IDP_CLIENT_ID: 'kaia-import',
-    IDP_CLIENT_SECRET: 'sandbox-secret',
-    RUNTIME_API_URL: `${sandbox.url}/runtime/`,
-    RUNTIME_SITE: 'site118a',
-    PLATFORM_API_URL: `${sandbox.url}/platform/`,
-    PLATFORM_API_USER: 'kaia-import',
-    PLATFORM_API_PASSWORD: 'sandbox-password',
+    ...sandboxImportEnv(sandbox.url, dataset.site.id),
     CONTENT_DIR: join(work, 'content'),
     RELEASES_DIR: join(work, 'releases'),
     PUBLISHER_PORT: String(port),

@@ -16,7 +16,7 @@ import { currentRelease, listReleases, releaseContentDir, switchCurrent } from '
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { scriptEnv } from '../../scripts/script-env.mjs';
-import { sandboxImportEnv } from '../support/sandbox-import-env';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 import { expect, test } from './fixtures';
 
 const PORTS = { publisher: 5590, preview: 5591, sandbox: 5592, nginx: 5593 };

@@ -11,7 +11,7 @@ import { readPublisherConfig } from '../../import/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { axeViolations, expect, test } from './fixtures';
-import { sandboxImportEnv } from '../support/sandbox-import-env';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 
 const PORTS = { publisher: 5580, preview: 5581, sandbox: 5582, site: 5583 };
 const SECRET = 'e2e-hook-secret-0123456789';

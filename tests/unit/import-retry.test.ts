@@ -8,7 +8,7 @@ import { backoffMs, retryable, retryAfterMs, withRetries } from '../../import/re
 import { runImport } from '../../import/run';
 import { HttpError, statusError } from '../../src/lib/http/errors';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { sandboxImportEnv } from '../support/sandbox-import-env';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 
 let sandbox: Sandbox;
 let work: string;

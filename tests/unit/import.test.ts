@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 import { ConfigError, readImportConfig, type ImportConfig } from '../../import/config';
 import { runImport } from '../../import/run';
 import { clientCredentials, createHttpClient, HttpError } from '../../src/lib/http';
@@ -18,16 +19,7 @@ let work: string;
 let contentDir: string;
 
 const settings = (url: string, overrides: Record<string, string> = {}) => ({
-  KAIA_SITE_ID: 'kaia',
-  MANAGEMENT_API_URL: `${url}/management/`,
-  IDP_TOKEN_URL: `${url}/idp/token`,
-  IDP_CLIENT_ID: 'kaia-import',
-  IDP_CLIENT_SECRET: 'sandbox-secret',
-  RUNTIME_API_URL: `${url}/runtime/`,
-  RUNTIME_SITE: 'site118a',
-  PLATFORM_API_URL: `${url}/platform/`,
-  PLATFORM_API_USER: 'kaia-import',
-  PLATFORM_API_PASSWORD: 'sandbox-password',
+  ...sandboxImportEnv(url),
   IMPORT_TIMEOUT_MS: '2000',
   IMPORT_RETRY_DELAY_MS: '5',
   ...overrides,

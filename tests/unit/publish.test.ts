@@ -12,7 +12,7 @@ import { publishFromCms, type BuildCommand } from '../../import/publish';
 import { currentRelease, rollback } from '../../import/releases';
 import { matchLiveContent } from '../../import/publish';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
-import { sandboxImportEnv } from '../support/sandbox-import-env';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 
 let sandbox: Sandbox;
 let work: string;

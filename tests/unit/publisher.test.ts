@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../import/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Fault, type Sandbox } from '../../sandbox/server';
-import { sandboxImportEnv } from '../support/sandbox-import-env';
+import { sandboxImportEnv } from '../../sandbox/import-env';
 
 const PORTS = { publisher: 5551, preview: 5552, sandbox: 5553, nginx: 5554, chat: 5555 };
 const SECRET = 'test-hook-secret-0123456789';
