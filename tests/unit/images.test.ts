@@ -60,6 +60,11 @@ describe('srcset', () => {
     const poster = responsiveImage({ url: '/media/p/a-poster.webp', width: 600, height: 900 }, 'poster');
     expect(poster.srcset).toBe('/media/p/a-poster.webp?width=320&height=480 320w,/media/p/a-poster.webp?width=600&height=900 600w');
     expect(poster.sizes).toBe(IMAGE_SIZES.poster);
+    // A poster card is two to a phone's row: the 320 copy serves it up to about twice the density.
+    expect(responsiveImage({ url: '/p.webp', width: 600, height: 900 }, 'posterCard')).toMatchObject({
+      srcset: '/p.webp?width=320&height=480 320w,/p.webp?width=600&height=900 600w',
+      sizes: '(min-width:48em) 11rem,44vw',
+    });
   });
 });
 

@@ -58,13 +58,15 @@ export function imageSrcset(image: SizedImage, smallest = 0, largest?: number): 
  * `sizes` for the places images appear, following src/styles/global.css, kept short (they are in
  * every page): the cover fills half the 72 rem measure from 48 em and nearly the width below;
  * cards fill a column of the card grid (at least 15 rem); wide images the measure; the film
- * hero's poster its narrow column.
+ * hero's poster its narrow column; a poster card a column of at least 10 rem (two on a phone:
+ * half of the width less the margins and the gap, about 44 vw).
  */
 export const IMAGE_SIZES = {
   cover: '(min-width:48em) 34rem,92vw',
   card: '(min-width:34rem) 18rem,92vw',
   wide: '(min-width:72rem) 70rem,92vw',
   poster: '(min-width:64em) 14rem,(min-width:48em) 13rem,7rem',
+  posterCard: '(min-width:48em) 11rem,44vw',
 } as const;
 
 /**
@@ -74,7 +76,7 @@ export const IMAGE_SIZES = {
  * add 80 bytes to every page. The film hero's poster is 5.5–14 rem wide (src/styles/programme.css):
  * 320 serves phones, 640 desktops at twice the density.
  */
-const RANGE = { cover: [640, 960], card: [0, 1280], wide: [640, 1280], poster: [320, 640] } as const;
+const RANGE = { cover: [640, 960], card: [0, 1280], wide: [640, 1280], poster: [320, 640], posterCard: [320, 640] } as const;
 
 /** The attributes of a responsive `<img>` in one of the IMAGE_SIZES places: src (the image's own size), srcset, sizes, width, height. */
 export function responsiveImage(image: SizedImage, place: keyof typeof IMAGE_SIZES) {
