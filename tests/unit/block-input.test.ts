@@ -39,6 +39,11 @@ describe('blockInput', () => {
     expect(blockInput(block('news'), view).articles.map((a) => a.slug)).toEqual(['nyheit']);
   });
 
+  it('hands on the content’s own list of events, so the programme is worked out once per build, not per page', () => {
+    expect(blockInput(block('events'), view).events).toBe(view.sources['events']);
+    expect(view.sources['events']).toBe(site.events);
+  });
+
   it("gives a single-record source as its model, and the page's production to every block", () => {
     const input = blockInput(block('production'), view);
     expect(input.production?.pageReference).toBe(film.pageReference);

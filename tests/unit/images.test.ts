@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   IMAGE_SIZES,
+  thumbnailImage,
   thumbnailUrl,
   candidateWidths,
   coverImageUrl,
@@ -54,6 +55,7 @@ describe('srcset', () => {
   it('gives a programme thumbnail one URL at 320 px wide, or at its own size when smaller', () => {
     expect(thumbnailUrl({ url: '/media/p/a-poster.webp', width: 600, height: 900 })).toBe('/media/p/a-poster.webp?width=320&height=480');
     expect(thumbnailUrl({ url: 'https://cdn.example/p.jpg?v=2', width: 200, height: 300 })).toBe('https://cdn.example/p.jpg?v=2&width=200&height=300');
+    expect(thumbnailImage({ url: '/c.webp', width: 1920, height: 1080 }, 640)).toEqual({ src: '/c.webp?width=640&height=360', width: 640, height: 360 });
   });
 
   it('offers a film hero’s poster at phone and desktop widths only', () => {

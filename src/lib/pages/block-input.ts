@@ -24,15 +24,23 @@ export interface BlockInput {
   pageEvents: Event[];
 }
 
+/**
+ * The items of `list` that pass `guard`: the list itself when all of them do, so what is worked
+ * out once per list downstream (upcomingShowings) is worked out once per build, not per page.
+ */
+function itemsOf<T, S extends T>(list: T[], guard: (item: T) => item is S): S[] {
+  return list.every(guard) ? list : list.filter(guard);
+}
+
 export function blockInput(block: Block, view: PageView): BlockInput {
   const value = block.data.source ? view.sources[block.data.source] : undefined;
   const list = Array.isArray(value) ? value : [];
   const record = value && !Array.isArray(value) ? value : undefined;
   const page = primaryRecord(view.sources);
   return {
-    articles: list.filter(isArticle),
-    events: list.filter(isEvent),
-    productions: list.filter(isProduction),
+    articles: itemsOf(list, isArticle),
+    events: itemsOf(list, isEvent),
+    productions: itemsOf(list, isProduction),
     article: record && isArticle(record) ? record : undefined,
     production: record && isProduction(record) ? record : undefined,
     data: block.data.ids.map((id) => view.blockData.get(id)).find(Boolean),

@@ -55,7 +55,9 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 export function resolveSource(source: Source, params: RouteParams, content: SiteContent): SourceValue {
-  let items = recordsOfModel(content, source.model).filter((item) => source.filters.every((filter) => matchesFilter(item, filter, params)));
+  // Without filters the content's own list (never changed in place), so what is worked out per list downstream is shared.
+  const all = recordsOfModel(content, source.model);
+  let items = source.filters.length === 0 ? all : all.filter((item) => source.filters.every((filter) => matchesFilter(item, filter, params)));
   const { sort } = source;
   if (sort) {
     const direction = sort.direction === 'asc' ? 1 : -1;

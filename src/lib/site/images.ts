@@ -94,9 +94,19 @@ export function responsiveImage(image: SizedImage, place: keyof typeof IMAGE_SIZ
  * programme's 4–5 rem posters): the image at `width`, or at its own size when that is smaller.
  * A single `src` instead of a `srcset`, since such an image is repeated on every row of a page.
  */
-export function thumbnailUrl(image: SizedImage, width = IMAGE_WIDTHS[0]): string {
+export function thumbnailUrl(image: SizedImage, width: number = IMAGE_WIDTHS[0]): string {
+  return thumbnailImage(image, width).src;
+}
+
+/**
+ * A list image at one width (src, width, height), for lists long enough that a `srcset` per
+ * row would weigh more than it saves: the culture programme's cards take the 640 copy, enough
+ * for their 16–22 rem at twice the density.
+ */
+export function thumbnailImage(image: SizedImage, width: number) {
   const scaled = Math.min(width, image.width);
-  return sizedImageUrl(image.url, scaled, (scaled * image.height) / image.width);
+  const height = Math.round((scaled * image.height) / image.width);
+  return { src: sizedImageUrl(image.url, scaled, height), width: scaled, height };
 }
 
 /** 'a/b.webp', 640 → 'a/b.w640.webp': where the build keeps a local image's copy at a width. */
