@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inlineScriptHashes } from '../../src/integrations/hosting';
-import { BEST_BROTLI_MAX_BYTES, brotliQuality, compressedCopies } from '../../src/lib/hosting/precompress';
+import { BEST_BROTLI_MAX_BYTES, brotliQuality, compressedCopies, MIN_PRECOMPRESS_BYTES, precompressFiles } from '../../src/lib/hosting/precompress';
 import { nginxServerConfig } from '../../src/lib/hosting/nginx';
 import { isReportEndpoint, readBuildEnv } from '../../src/lib/config/build-env';
 import { contentSecurityPolicy, originOf, securityHeaders } from '../../src/lib/hosting/policy';
@@ -161,16 +164,34 @@ describe('precompressed copies', () => {
     expect(copies.brotli.length).toBeLessThan(copies.gzip.length);
   });
 
-  it('use brotli at its best for the files visitors arrive at, and a faster level for huge files and the rest', () => {
+  it('use brotli at its best for assets, nearly so for the sitemap’s pages, and a faster level for huge files and the rest', () => {
     expect(brotliQuality(200 * 1024)).toBe(11);
     expect(brotliQuality(BEST_BROTLI_MAX_BYTES)).toBe(11);
     expect(brotliQuality(5 * 1024 * 1024)).toBe(9);
-    expect(brotliQuality(200 * 1024, false)).toBe(5);
+    expect(brotliQuality(200 * 1024, 'page')).toBe(10);
+    expect(brotliQuality(5 * 1024 * 1024, 'page')).toBe(9);
+    expect(brotliQuality(200 * 1024, 'view')).toBe(5);
+    expect(brotliQuality(5 * 1024 * 1024, 'view')).toBe(5);
+  });
+
+  it('are written beside files of at least 1 KiB only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-precompress-'));
+    try {
+      const big = join(dir, 'page.html');
+      const small = join(dir, 'visit.ics');
+      writeFileSync(big, 'x'.repeat(MIN_PRECOMPRESS_BYTES));
+      writeFileSync(small, 'x'.repeat(MIN_PRECOMPRESS_BYTES - 1));
+      expect(await precompressFiles([big, small])).toBe(1);
+      expect(existsSync(`${big}.br`) && existsSync(`${big}.gz`)).toBe(true);
+      expect(existsSync(`${small}.br`) || existsSync(`${small}.gz`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a quick copy still decompresses to the file', async () => {
     const page = Buffer.from(`<!doctype html><title>Kino – i morgon</title>${'<li class="showing">Kjøp billett</li>'.repeat(500)}`);
-    const quick = await compressedCopies(page, false);
+    const quick = await compressedCopies(page, 'view');
     expect(brotliDecompressSync(quick.brotli).equals(page)).toBe(true);
     expect(gunzipSync(quick.gzip).equals(page)).toBe(true);
   });
