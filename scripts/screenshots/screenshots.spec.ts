@@ -30,7 +30,9 @@ async function shoot(page: Page, name: string, width: number) {
   await page.evaluate(() => {
     for (const img of document.images) img.loading = 'eager';
   });
-  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  // complete alone can be true for an image that has not started yet: wait until each is decoded
+  // (or has failed, as a partner's missing poster may, for its fallback to show).
+  await page.evaluate(() => Promise.allSettled([...document.images].map((img) => img.decode())));
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });
