@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { scriptEnv } from './scripts/script-env.mjs';
+import { CHROMIUM_ARGS, scriptEnv } from './scripts/script-env.mjs';
 
 const settings = scriptEnv();
 const ports = settings.e2e.ports;
@@ -30,16 +30,7 @@ export default defineConfig({
     timezoneId: 'Europe/Oslo',
     launchOptions: {
       executablePath: settings.chromePath,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

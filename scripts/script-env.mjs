@@ -17,6 +17,21 @@
 
 /** @typedef {Record<string, string | undefined>} Env */
 
+/**
+ * How the tests and the Lighthouse benchmark start Debian's Chromium: headless, with nothing
+ * that reaches the network on its own (component updates, sync, QUIC probes).
+ */
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export class ScriptEnvError extends Error {}
 
 /** @param {Env} env @param {string} name */

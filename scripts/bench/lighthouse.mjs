@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { scriptEnv } from '../script-env.mjs';
+import { CHROMIUM_ARGS, scriptEnv } from '../script-env.mjs';
 
 const PORT = 4391;
 const origin = `http://127.0.0.1:${PORT}`;
@@ -34,16 +34,7 @@ await new Promise((resolve) => setTimeout(resolve, 1000));
 
 const chrome = await chromeLauncher.launch({
   chromePath: scriptEnv().chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: CHROMIUM_ARGS,
 });
 
 const rows = [];
