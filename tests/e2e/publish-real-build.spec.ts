@@ -1,10 +1,11 @@
 /**
  * The publish service with the real Astro build, served by nginx as in production: an article
  * edited in the CMS (the platform sandbox, which sends the signed webhook) shows on the served
- * page after one real import and one real build, and the release before it stays for rollback.
+ * page after one real import and one real build, and the release before it stays for rollback;
+ * a draft is built into the preview (SITE_NOINDEX=1), for staff only and never indexed.
  *
  * The first live release is the suite's own build (dist/, built from the committed content with
- * the test clock, as scripts/e2e.mjs makes it), so the run under test is the only build here.
+ * the test clock, as scripts/e2e.mjs makes it), so the runs under test are the only builds here.
  * The build inherits the test run's environment (SITE_NOW, the sandboxes' addresses).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +22,7 @@ import { expect, test } from './fixtures';
 
 const PORTS = { publisher: 5590, preview: 5591, sandbox: 5592, nginx: 5593 };
 const SECRET = 'e2e-real-build-secret-0123456789';
+const PASSWORD = 'e2e-real-build-password';
 const FIRST = '20261101T000000Z';
 const dataset = loadDataset('content');
 const article = (dataset.articles as { id: string; slug: string; title: string }[]).find((entry) => entry.slug === 'sommarkaf')!;
@@ -53,7 +55,7 @@ test.beforeAll(async () => {
     PUBLISHER_PORT: String(PORTS.publisher),
     PUBLISHER_PREVIEW_PORT: String(PORTS.preview),
     PUBLISHER_HOOK_SECRET: SECRET,
-    PUBLISHER_STAFF_PASSWORD: 'e2e-real-build-password',
+    PUBLISHER_STAFF_PASSWORD: PASSWORD,
   });
   publisher = await startPublisher(config, { log: () => {} });
   nginx = spawn(process.execPath, ['scripts/serve-nginx.mjs', '--root', join(releases, 'current'), '--port', String(PORTS.nginx), '--max-seconds', '900'], {
@@ -95,4 +97,33 @@ test('an article edited in the CMS is on the served site after one real import a
   await page.goto(`${site}/article/${article.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
   await expect(page).toHaveTitle(new RegExp(newTitle));
+});
+
+test('a draft saved in the CMS is built into the preview with the real build: staff see it, search engines are told to keep out, the live site never shows it', async ({
+  browser,
+}) => {
+  const draftTitle = 'Utkast: sommarkafeen får nye opningstider';
+  const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
+    method: 'POST',
+    body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: draftTitle }, draft: true }),
+  });
+  expect((await answer.json()).webhook.status).toBe(202);
+  await publisher.queue.settled();
+  const run = publisher.log.runs[0]!;
+  expect(run, JSON.stringify(run.failure)).toMatchObject({ kind: 'preview', state: 'published' });
+
+  const preview = `http://127.0.0.1:${PORTS.preview}`;
+  const staff = await browser.newContext({ httpCredentials: { username: 'staff', password: PASSWORD } });
+  const page = await staff.newPage();
+  const response = await page.goto(`${preview}/article/${article.slug}`);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(draftTitle);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  expect(await (await page.request.get(`${preview}/robots.txt`)).text()).toBe('User-agent: *\nDisallow: /\n');
+  await staff.close();
+
+  expect((await fetch(`${preview}/article/${article.slug}`)).status).toBe(401);
+  const live = await fetch(`${site}/article/${article.slug}`);
+  expect(await live.text()).not.toContain(draftTitle);
+  expect(await (await fetch(`${site}/robots.txt`)).text()).toContain('Allow: /');
 });
