@@ -1,7 +1,8 @@
 /**
  * Enhances the server-rendered header: the mobile menu button, and submenus (native
  * <details>) that close on Escape, on a click elsewhere, and when another one opens.
- * Without JavaScript the menu is simply shown open and the submenus still work.
+ * Without JavaScript the menu is shown open, on a phone as a compact row of links that wraps
+ * (global.css), and the submenus still work.
  */
 export function enhanceSiteHeader(root: Document): void {
   const toggle = root.querySelector<HTMLButtonElement>('.menu-toggle');

@@ -71,6 +71,9 @@ test('without JavaScript the whole menu is reachable', async ({ browser }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Hovudmeny' });
   await expect(nav.getByRole('link', { name: 'Bassenget' })).toBeVisible();
+  // With no button to fold it, the menu is a compact row of links that wraps: it leaves the page most of the first screen.
+  const { height } = (await nav.boundingBox())!;
+  expect(height).toBeLessThan(740 / 3);
   await nav.locator('summary', { hasText: 'Kino' }).click();
   await expect(nav.getByRole('link', { name: 'Filmoversikt' })).toBeVisible();
   await context.close();

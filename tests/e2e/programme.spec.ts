@@ -223,6 +223,25 @@ test('the date picker moves by arrow keys and picks a day with Enter', async ({ 
   );
 });
 
+test('at 320 px the open date picker’s months fit inside the filter card', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/kinoprogram');
+  const filters = page.getByRole('navigation', { name: 'Filtrer kinoprogrammet' });
+  await filters.locator('summary', { hasText: /^Filter/ }).click();
+  await filters.getByText('Vel dato').click();
+  const card = await box(filters);
+  const months = filters.locator('.date-picker__month');
+  expect(await months.count()).toBeGreaterThan(0);
+  for (const month of await months.all()) {
+    const { x, width } = await box(month);
+    expect(x).toBeGreaterThanOrEqual(card.x);
+    expect(x + width).toBeLessThanOrEqual(card.x + card.width);
+  }
+  // Every day of the grid keeps a target of at least 24 × 24 px.
+  const day = await box(months.first().getByRole('link').first());
+  expect(Math.min(day.width, day.height)).toBeGreaterThanOrEqual(24);
+});
+
 test('on a phone the filters fold into one control that counts the active ones, and the list starts on the first screen', async ({ browser, baseURL }) => {
   for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ baseURL: baseURL ?? '', viewport: { width: 390, height: 844 }, javaScriptEnabled });
