@@ -20,3 +20,12 @@ test('the cinema programme page stays under 60 KB of HTML', async ({ request }) 
   console.log(`/kinoprogram: ${bytes} bytes of HTML`);
   expect(bytes).toBeLessThanOrEqual(60 * 1024);
 });
+
+test('every page type waits for one stylesheet before its first paint', async ({ page }) => {
+  // Each render-blocking file costs a phone on a slow network a round trip before anything shows.
+  for (const path of ['/', '/article/babysvomming', '/kinoprogram', '/kulturprogram', '/search', '/filmklubb/logg-inn', '/404.html']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel=stylesheet]'), path).toHaveCount(1);
+    await expect(page.locator('head style, head script[src]:not([type=module]):not([async]):not([defer])'), path).toHaveCount(0);
+  }
+});

@@ -12,7 +12,6 @@ import { createSearchEngine, loadPagefindFrom, showResults } from '../../lib/sea
 import { readSearchState } from '../../lib/search/query';
 import { createSearchStore, type SearchStore } from '../../lib/search/store';
 import type { SearchType } from '../../lib/search/types';
-import './search.css';
 
 const typeChoices: { value: SearchType | null; label: string }[] = [
   { value: null, label: 'Alt' },
