@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/lib/content/snapshot';
 import { buildRouteTable } from '../../src/lib/pages/routes';
-import { newsArticles, newsFeed, rssXml, xmlEscape } from '../../src/lib/seo/rss';
+import { newsArticles, newsFeed, rssXml } from '../../src/lib/seo/rss';
+import { xmlEscape } from '../../src/lib/format/text';
 
 describe('RSS escaping', () => {
   it('escapes markup and drops characters XML forbids', () => {

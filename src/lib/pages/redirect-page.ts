@@ -4,6 +4,7 @@
  * carry no `lang` and write the refresh as `0;url=…`, which the HTML standard does not allow
  * (it needs `0; url=…`); these are valid, in the site's language and say where the page went.
  */
+import { escapeHtml } from '../format/text';
 
 export interface RedirectPageInput {
   /** Normalised target path ('/kinoprogram') or absolute URL. */
@@ -13,8 +14,6 @@ export interface RedirectPageInput {
   /** Language of the page's text ('nn'). */
   lang: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function redirectPageHtml({ to, canonicalUrl, lang }: RedirectPageInput): string {
   const target = escapeHtml(to);

@@ -10,14 +10,8 @@ import { absoluteUrl } from '../site/page-meta';
 import type { RouteTable } from '../pages/routes';
 import { routeSourcesOf } from '../pages/sources';
 import { excerpt } from '../site/text';
+import { xmlEscape } from '../format/text';
 import { NEWS_FEED } from '../site/feeds';
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text safe inside XML elements and attributes; characters XML 1.0 forbids are dropped. */
-export function xmlEscape(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (character) => escapes[character] ?? character);
-}
 
 export interface FeedItem {
   title: string;

@@ -3,12 +3,11 @@ import { primaryRecord } from '../pages/page-view';
 import type { Route } from '../pages/routes';
 import { routeSourcesOf } from '../pages/sources';
 import { upcomingShowings } from '../programme/programme';
+import { xmlEscape } from '../format/text';
 
 /** The sitemap protocol's XML for a list of absolute URLs. */
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
 export function sitemapXml(urls: string[]): string {
-  const entries = urls.map((url) => `  <url><loc>${url.replace(/[&<>"']/g, (c) => escapes[c] ?? c)}</loc></url>`);
+  const entries = urls.map((url) => `  <url><loc>${xmlEscape(url)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 

@@ -5,12 +5,11 @@
  * scrolled with the arrow keys and a screen reader says what it holds: its name is the table's
  * caption, else the nearest heading before it, else «Tabell».
  */
+import { escapeHtml } from '../format/text';
 import { plainText } from './text';
 
 /** Class of the scroll container; global.css gives it its overflow and focus style. */
 export const TABLE_SCROLL_CLASS = 'table-scroll';
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Wraps every top-level `<table>…</table>` of sanitised HTML in the scroll container. Tables
@@ -25,7 +24,7 @@ export function wrapTables(html: string): string {
     if (end < 0) break;
     const table = html.slice(match.index, end);
     const label = tableLabel(html.slice(0, match.index), table);
-    result += `${html.slice(position, match.index)}<div class="${TABLE_SCROLL_CLASS}" role="region" aria-label="${escapeAttribute(label)}" tabindex="0">${table}</div>`;
+    result += `${html.slice(position, match.index)}<div class="${TABLE_SCROLL_CLASS}" role="region" aria-label="${escapeHtml(label)}" tabindex="0">${table}</div>`;
     position = end;
     open.lastIndex = end;
   }
