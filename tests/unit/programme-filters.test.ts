@@ -15,7 +15,7 @@ import {
   staticHref,
 } from '../../src/lib/programme/filter-model';
 import { countText, facetSlug } from '../../src/lib/programme/filter-labels';
-import { monthGrids } from '../../src/lib/programme/date-picker';
+import { datePickerHtml, monthGrids } from '../../src/lib/programme/date-picker';
 import { upcomingShowings } from '../../src/lib/programme/programme';
 import { culture, event, movie, page } from './fixtures/content';
 
@@ -164,6 +164,46 @@ describe('choices and generated pages', () => {
     expect(november?.weeks[0]).toEqual([null, null, null, null, null, null, '2026-11-01']);
     expect(november?.weeks.at(-1)).toEqual(['2026-11-30', null, null, null, null, null, null]);
     expect(monthGrids(['2026-12-31', '2027-01-01']).map((month) => month.month)).toEqual(['2026-12', '2027-01']);
+  });
+
+  it('writes the date picker with links to the days that have showings, marking only the chosen one', () => {
+    const days = ['2026-11-24', '2026-11-26'];
+    const input = { months: monthGrids(days), linked: new Set(days), base: '/kinoprogram' };
+    const html = datePickerHtml(input);
+    expect(html.match(/<table class="date-picker__month">/g)).toHaveLength(1);
+    expect(html).toContain('<caption>November 2026</caption>');
+    expect(
+      [...html.matchAll(/<th scope="col"><span aria-hidden="true">(\S+?)<\/span><span class="visually-hidden">(\S+?)<\/span><\/th>/g)].map((head) =>
+        head.slice(1),
+      ),
+    ).toEqual([
+      ['må', 'måndag'],
+      ['ty', 'tysdag'],
+      ['on', 'onsdag'],
+      ['to', 'torsdag'],
+      ['fr', 'fredag'],
+      ['la', 'laurdag'],
+      ['sø', 'søndag'],
+    ]);
+    expect([...html.matchAll(/<a href="([^"]+)" aria-label="([^"]+)">(\d+)<\/a>/g)].map((link) => link.slice(1))).toEqual([
+      ['/kinoprogram/dag/2026-11-24', 'tysdag 24. november', '24'],
+      ['/kinoprogram/dag/2026-11-26', 'torsdag 26. november', '26'],
+    ]);
+    // 1 November 2026 is a Sunday: six weeks from Monday, 42 cells, 12 of them empty, the days without showings as plain numbers.
+    expect(html.match(/<td>/g)).toHaveLength(42);
+    expect(html.match(/<td><\/td>/g)).toHaveLength(12);
+    expect(html).toContain('<td>25</td>');
+    expect(html).not.toContain('aria-current');
+
+    // The picker is made once and marked per page: a chosen day never carries over to the next page.
+    const chosen = datePickerHtml({ ...input, chosen: '2026-11-26' });
+    expect(chosen.match(/aria-current="true"/g)).toHaveLength(1);
+    expect(chosen).toContain('<a href="/kinoprogram/dag/2026-11-26" aria-label="torsdag 26. november" aria-current="true">26</a>');
+    expect(datePickerHtml({ ...input, chosen: '2026-11-24' }).match(/aria-current="true"[^>]*>(\d+)</)?.[1]).toBe('24');
+    expect(datePickerHtml(input)).toBe(html);
+    // A day without showings is no link, so it cannot be current; another programme gets its own links.
+    expect(datePickerHtml({ ...input, chosen: '2026-11-25' })).toBe(html);
+    expect(datePickerHtml({ ...input, base: '/kulturprogram' })).toContain('href="/kulturprogram/dag/2026-11-24"');
   });
 });
 
