@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarContext, calendarPath, feedCalendar, showingCalendar } from '../../src/lib/calendar/ics';
+import { calendarContext, calendarPath, feedCalendar, foldLine, icsText, showingCalendar } from '../../src/lib/calendar/ics';
 import { readSnapshot } from '../../src/lib/content/snapshot';
 import { nginxServerConfig } from '../../src/lib/hosting/nginx';
 import { upcomingShowings, type Showing } from '../../src/lib/programme/programme';
@@ -81,6 +81,34 @@ describe('the calendar file of one showtime', () => {
     const [parsed] = parse(showingCalendar({ ...winter, production: tricky }, context));
     expect(parsed?.summary).toBe('Ein, to; tre\\fire');
     expect(parsed?.description).toContain('Linje 1\nLinje 2, med komma; og semikolon');
+  });
+});
+
+describe('writing iCalendar', () => {
+  const octets = (line: string) => new TextEncoder().encode(line).length;
+
+  it('escapes text values', () => {
+    expect(icsText('a\\b; c, d\ne\r\nf')).toBe('a\\\\b\\; c\\, d\\ne\\nf');
+  });
+
+  it('folds long lines at 75 octets without splitting a character, and unfolds to the same line', () => {
+    const line = `DESCRIPTION:${'Blåbærsyltetøy 🎬 på kaia i Aukra, '.repeat(6)}`;
+    const folded = foldLine(line).split('\r\n');
+    expect(folded.length).toBeGreaterThan(3);
+    for (const [index, part] of folded.entries()) {
+      expect(octets(part)).toBeLessThanOrEqual(75);
+      if (index > 0) expect(part.startsWith(' ')).toBe(true);
+      expect(part).not.toContain('\uFFFD');
+    }
+    expect(folded.map((part, index) => (index === 0 ? part : part.slice(1))).join('')).toBe(line);
+    expect(foldLine('SUMMARY:Kort')).toBe('SUMMARY:Kort');
+  });
+
+  it('ends every line in CRLF and keeps them within 75 octets', () => {
+    const text = feedCalendar('film', upcomingShowings(content.events, content.productions, now), context);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const lines = text.split('\r\n').slice(0, -1);
+    expect(lines.every((line) => !line.includes('\n') && octets(line) <= 75)).toBe(true);
   });
 });
 
