@@ -32,20 +32,53 @@ function itemsOf<T, S extends T>(list: T[], guard: (item: T) => item is S): S[] 
   return list.every(guard) ? list : list.filter(guard);
 }
 
+interface ByModel {
+  articles: Article[];
+  events: Event[];
+  productions: Production[];
+}
+
+/**
+ * A list split by model, once per list: every block of every page drawing one source (ten
+ * thousand events on a large site, on each of its thousands of pages) shares the split.
+ */
+const splits = new WeakMap<readonly unknown[], ByModel>();
+
+function byModel(list: (Article | Event | Production)[]): ByModel {
+  let split = splits.get(list);
+  if (split === undefined) {
+    split = { articles: itemsOf(list, isArticle), events: itemsOf(list, isEvent), productions: itemsOf(list, isProduction) };
+    splits.set(list, split);
+  }
+  return split;
+}
+
+/** Every event of a page's sources, once per page view. */
+const eventsOfSources = new WeakMap<PageView['sources'], Event[]>();
+
+function pageEventsOf(sources: PageView['sources']): Event[] {
+  let events = eventsOfSources.get(sources);
+  if (events === undefined) {
+    events = Object.values(sources).flatMap((source) => (Array.isArray(source) ? byModel(source).events : []));
+    eventsOfSources.set(sources, events);
+  }
+  return events;
+}
+
+const NOTHING: (Article | Event | Production)[] = [];
+
 export function blockInput(block: Block, view: PageView): BlockInput {
   const value = block.data.source ? view.sources[block.data.source] : undefined;
-  const list = Array.isArray(value) ? value : [];
+  const list = Array.isArray(value) ? value : NOTHING;
   const record = value && !Array.isArray(value) ? value : undefined;
   const page = primaryRecord(view.sources);
   return {
-    articles: itemsOf(list, isArticle),
-    events: itemsOf(list, isEvent),
-    productions: itemsOf(list, isProduction),
+    ...byModel(list),
     article: record && isArticle(record) ? record : undefined,
     production: record && isProduction(record) ? record : undefined,
     data: block.data.ids.map((id) => view.blockData.get(id)).find(Boolean),
     heading: block.data.heading,
     pageProduction: page && isProduction(page) ? page : undefined,
-    pageEvents: Object.values(view.sources).flatMap((source) => (Array.isArray(source) ? source.filter(isEvent) : [])),
+    pageEvents: pageEventsOf(view.sources),
   };
 }

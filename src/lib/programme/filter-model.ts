@@ -192,10 +192,40 @@ export interface FilterChoices {
 }
 
 /** What the filters offer for a programme: only values that have showings. */
+const daysOf = new WeakMap<readonly Showing[], string[]>();
+
+/** The days of a list of showings, earliest first, once per list. Callers never change the result. */
+export function showingDays(showings: Showing[]): string[] {
+  let days = daysOf.get(showings);
+  if (days === undefined) {
+    days = [...new Set(showings.map((showing) => showingFacts(showing).day))].sort();
+    daysOf.set(showings, days);
+  }
+  return days;
+}
+
+const choicesOf = new WeakMap<readonly Showing[], Map<string, FilterChoices>>();
+
+/** The choices of a programme, once per list of showings: each of its filter pages offers the same ones. Callers never change them. */
 export function filterChoices(kind: ProgrammeKind, showings: Showing[], now: Date): FilterChoices {
+  let known = choicesOf.get(showings);
+  if (known === undefined) {
+    known = new Map();
+    choicesOf.set(showings, known);
+  }
+  const key = `${kind} ${now.getTime()}`;
+  let choices = known.get(key);
+  if (choices === undefined) {
+    choices = findChoices(kind, showings, now);
+    known.set(key, choices);
+  }
+  return choices;
+}
+
+function findChoices(kind: ProgrammeKind, showings: Showing[], now: Date): FilterChoices {
   const facts = showings.map(showingFacts);
   const today = osloDay(now);
-  const days = [...new Set(facts.map((fact) => fact.day))].sort();
+  const days = showingDays(showings);
   const facet = categoryFacet(kind);
   const categories = [...new Set(facts.flatMap((fact) => fact.categories))]
     .map((slug) => ({ facet, value: slug, label: categoryLabel(kind, slug, showings) }))
@@ -270,9 +300,8 @@ export interface ProgrammeWindow {
  */
 export function programmeWindow(all: Showing[], state: FilterState, horizonEnd: string, max?: number): ProgrammeWindow {
   const filtered = applyFilter(all, state);
-  const days = new Set(all.map((showing) => showingFacts(showing).day));
   if (state.veke !== undefined) {
-    const weeks = weeksOf(days);
+    const weeks = weeksOf(showingDays(all));
     const index = weeks.indexOf(state.veke);
     const before = index === -1 ? weeks.filter((week) => week < state.veke!).at(-1) : weeks[index - 1];
     const after = index === -1 ? weeks.find((week) => week > state.veke!) : weeks[index + 1];

@@ -36,7 +36,19 @@ export function cappedEnd(days: readonly string[], end: string, max: number = HO
 const WEEK_PATTERN = /^(\d{4})-(\d{2})$/;
 
 /** The ISO week of a day, as its path segment: '2026-50' (the ISO week-year, then the week). */
+const weekOfDay = new Map<string, string>();
+
 export function isoWeek(day: string): string {
+  // Asked for each showing on each week page of a large programme: worked out once per day.
+  let week = weekOfDay.get(day);
+  if (week === undefined) {
+    week = computeIsoWeek(day);
+    weekOfDay.set(day, week);
+  }
+  return week;
+}
+
+function computeIsoWeek(day: string): string {
   const noon = new Date(`${day}T12:00:00Z`);
   const weekday = (noon.getUTCDay() + 6) % 7; // Monday 0
   const thursday = new Date(noon);

@@ -130,8 +130,44 @@ export function ticketState(event: Event, now: Date): TicketState {
 
 /** The next `count` upcoming, not cancelled events of a production, earliest first. */
 export function nextShowings(production: Production, events: Event[], now: Date, count: number): Event[] {
-  return sortedByStart(
-    events.filter((event) => isUpcoming(event, now) && belongsTo(event, production) && event.status !== 'cancelled'),
+  const { byReference, bySlug, rank } = upcomingIndex(events, now);
+  const mine = [...new Set([...(byReference.get(production.pageReference) ?? []), ...(bySlug.get(production.parentSlug) ?? [])])];
+  return mine.sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0)).slice(0, count);
+}
+
+interface UpcomingIndex {
+  at: number;
+  /** Upcoming events that are not cancelled, earliest first, by their production's pageReference and parentSlug. */
+  byReference: Map<string, Event[]>;
+  bySlug: Map<string, Event[]>;
+  /** Each event's place in that order. */
+  rank: Map<Event, number>;
+}
+
+/**
+ * The upcoming events of a list by production, once per list and moment: a film list of
+ * hundreds of films, each with its next showing, would otherwise read every event per film.
+ */
+const upcomingIndexes = new WeakMap<readonly Event[], UpcomingIndex>();
+
+function upcomingIndex(events: Event[], now: Date): UpcomingIndex {
+  const known = upcomingIndexes.get(events);
+  if (known?.at === now.getTime()) return known;
+  const index: UpcomingIndex = { at: now.getTime(), byReference: new Map(), bySlug: new Map(), rank: new Map() };
+  const add = (map: Map<string, Event[]>, key: string | undefined, event: Event) => {
+    if (key === undefined) return;
+    const list = map.get(key);
+    if (list) list.push(event);
+    else map.set(key, [event]);
+  };
+  sortedByStart(
+    events.filter((event) => isUpcoming(event, now) && event.status !== 'cancelled'),
     (event) => event.startTime,
-  ).slice(0, count);
+  ).forEach((event, place) => {
+    index.rank.set(event, place);
+    add(index.byReference, event.production.pageReference, event);
+    add(index.bySlug, event.production.parentSlug, event);
+  });
+  upcomingIndexes.set(events, index);
+  return index;
 }
