@@ -80,7 +80,7 @@ const RENDERED_KEPT = 8;
  * The date picker's month tables as HTML. Every programme page of a site carries the same picker
  * (a large site's covers a year: some 40 KB), differing only in the chosen day; written as one
  * string, made once per programme and marked per page, it costs the build a string copy instead
- * of rendering some 400 cells on each of hundreds of pages (measured: 15 s of a 2-minute build).
+ * of rendering some 400 cells on each of hundreds of pages.
  */
 export function datePickerHtml(input: DatePickerInput): string {
   const { months, linked, base, chosen } = input;
