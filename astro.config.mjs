@@ -33,7 +33,9 @@ export default defineConfig({
   // One stylesheet for the whole site (cssCodeSplit: false): every page type is rendered by the
   // same route, so all pages loaded the same three files anyway; one request blocks the first
   // paint for one round trip instead of three connections' worth.
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Four pages at a time (concurrency): rendering stays on one thread, but their file writes
+  // overlap; the large dataset's 10,000 calendar files took 23 s one by one and 11 s this way.
+  build: { format: 'directory', inlineStylesheets: 'never', concurrency: 4 },
   vite: { build: { cssCodeSplit: false, assetsInlineLimit: (file) => (/\.(js|css)$/.test(file) ? false : undefined) } },
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
