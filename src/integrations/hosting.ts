@@ -12,6 +12,7 @@ import { nginxServerConfig } from '../lib/hosting/nginx';
 import { contentSecurityPolicy, securityHeaders, type CspInput } from '../lib/hosting/policy';
 import { redirectRules } from '../lib/hosting/redirects';
 import { MIN_PRECOMPRESS_BYTES, precompressFiles } from '../lib/hosting/precompress';
+import { precompressCacheDirectory } from '../lib/config/build-env';
 import { headersFile, redirectsFile } from '../lib/hosting/static-host';
 import { sitemapPageFiles } from '../lib/seo/sitemap-files';
 
@@ -67,11 +68,14 @@ export function hosting(options: HostingOptions): AstroIntegration {
         const compressible = (await listFiles(root)).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${root}/_hosting/`));
         // Assets hardest, the sitemap's pages nearly as hard, the other HTML quickly (see precompress.ts).
         const sitemapPages = sitemapPageFiles(await readFile(join(root, 'sitemap.xml'), 'utf8'));
-        const compressed = await precompressFiles(compressible, (file) =>
-          !file.endsWith('.html') ? 'asset' : sitemapPages.has(relative(root, file)) ? 'page' : 'view',
+        const cache = { dir: precompressCacheDirectory(process.cwd()) };
+        const { compressed, reused } = await precompressFiles(
+          compressible,
+          (file) => (!file.endsWith('.html') ? 'asset' : sitemapPages.has(relative(root, file)) ? 'page' : 'view'),
+          cache,
         );
         logger.info(
-          `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${compressed} of ${compressible.length} text files precompressed (the rest under ${MIN_PRECOMPRESS_BYTES} bytes)`,
+          `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${compressed} of ${compressible.length} text files precompressed (the rest under ${MIN_PRECOMPRESS_BYTES} bytes), ${reused} of them from the cache (${relative(process.cwd(), cache.dir)})`,
         );
       },
     },

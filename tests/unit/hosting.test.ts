@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inlineScriptHashes } from '../../src/integrations/hosting';
-import { BEST_BROTLI_MAX_BYTES, brotliQuality, compressedCopies, MIN_PRECOMPRESS_BYTES, precompressFiles } from '../../src/lib/hosting/precompress';
+import {
+  BEST_BROTLI_MAX_BYTES,
+  brotliQuality,
+  CACHE_KEEP_MS,
+  compressedCopies,
+  MIN_PRECOMPRESS_BYTES,
+  precompressFiles,
+} from '../../src/lib/hosting/precompress';
 import { nginxServerConfig } from '../../src/lib/hosting/nginx';
 import { isReportEndpoint, readBuildEnv } from '../../src/lib/config/build-env';
 import { contentSecurityPolicy, originOf, securityHeaders } from '../../src/lib/hosting/policy';
@@ -181,9 +188,55 @@ describe('precompressed copies', () => {
       const small = join(dir, 'visit.ics');
       writeFileSync(big, 'x'.repeat(MIN_PRECOMPRESS_BYTES));
       writeFileSync(small, 'x'.repeat(MIN_PRECOMPRESS_BYTES - 1));
-      expect(await precompressFiles([big, small])).toBe(1);
+      expect(await precompressFiles([big, small])).toEqual({ compressed: 1, reused: 0 });
       expect(existsSync(`${big}.br`) && existsSync(`${big}.gz`)).toBe(true);
       expect(existsSync(`${small}.br`) || existsSync(`${small}.gz`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are taken from the cache for files compressed before, and made again for a changed file or rule', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-precompress-'));
+    const cache = { dir: join(dir, 'cache') };
+    const page = (text: string) => Buffer.from(`<!doctype html><title>${text}</title>${'<li class="showing">Kjøp billett</li>'.repeat(100)}`);
+    try {
+      const [kino, kultur] = [join(dir, 'kino.html'), join(dir, 'kultur.html')];
+      writeFileSync(kino, page('Kino'));
+      writeFileSync(kultur, page('Kultur'));
+      expect(await precompressFiles([kino, kultur], () => 'page', cache)).toEqual({ compressed: 2, reused: 0 });
+      // The next build: the same bytes, the copies from the cache, and they still decompress to the file.
+      rmSync(`${kino}.br`);
+      rmSync(`${kino}.gz`);
+      writeFileSync(kultur, page('Kultur i morgon'));
+      expect(await precompressFiles([kino, kultur], () => 'page', cache)).toEqual({ compressed: 2, reused: 1 });
+      expect(brotliDecompressSync(readFileSync(`${kino}.br`)).equals(page('Kino'))).toBe(true);
+      expect(gunzipSync(readFileSync(`${kino}.gz`)).equals(page('Kino'))).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${kultur}.br`)).equals(page('Kultur i morgon'))).toBe(true);
+      // Another brotli quality for the same bytes is another copy.
+      expect(await precompressFiles([kino], () => 'view', cache)).toEqual({ compressed: 1, reused: 0 });
+      expect(readdirSync(cache.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets go of cached copies nobody has used for a week', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-precompress-'));
+    const cache = { dir: join(dir, 'cache') };
+    try {
+      const file = join(dir, 'page.html');
+      writeFileSync(file, 'y'.repeat(2 * MIN_PRECOMPRESS_BYTES));
+      await precompressFiles([file], () => 'page', cache);
+      const kept = readdirSync(cache.dir);
+      const stale = join(cache.dir, 'old.q10.br');
+      writeFileSync(stale, 'x');
+      const longAgo = new Date(Date.now() - CACHE_KEEP_MS - 60_000);
+      utimesSync(stale, longAgo, longAgo);
+      // Used again in this run, so kept even though it is as old.
+      for (const name of kept) utimesSync(join(cache.dir, name), longAgo, longAgo);
+      expect(await precompressFiles([file], () => 'page', cache)).toEqual({ compressed: 1, reused: 1 });
+      expect(readdirSync(cache.dir).sort()).toEqual(kept.sort());
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -22,6 +22,12 @@ const buildEnvSchema = z.object({
    * says noindex, nofollow and robots.txt disallows everything. Unset or 0: a public build.
    */
   SITE_NOINDEX: z.enum(['0', '1']).optional(),
+  /**
+   * Where compressed copies are kept between builds, relative to the project
+   * (node_modules/.cache/kaia-precompress unless set; src/lib/hosting/precompress.ts). The import
+   * benchmark gives each build a fresh one, so it measures a build from nothing.
+   */
+  PRECOMPRESS_CACHE_DIR: z.string().min(1).optional(),
   /** Where the newsletter form posts; without it the block offers sign-up by e-mail. */
   PUBLIC_NEWSLETTER_ENDPOINT: z.string().url().optional(),
   /**
@@ -84,4 +90,9 @@ export function buildIsNoIndex(env: Record<string, string | undefined> = process
 /** Where the content snapshot of this build lives: content/ of the project, or CONTENT_DIR. */
 export function contentDirectory(projectRoot: string, env: Record<string, string | undefined> = process.env): string {
   return resolve(projectRoot, readBuildEnv(env).CONTENT_DIR ?? 'content');
+}
+
+/** Where compressed copies are kept between builds: PRECOMPRESS_CACHE_DIR, or node_modules/.cache/kaia-precompress. */
+export function precompressCacheDirectory(projectRoot: string, env: Record<string, string | undefined> = process.env): string {
+  return resolve(projectRoot, readBuildEnv(env).PRECOMPRESS_CACHE_DIR ?? 'node_modules/.cache/kaia-precompress');
 }

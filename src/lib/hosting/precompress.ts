@@ -2,8 +2,10 @@
  * Gzip and brotli copies of the build's text files (`page.html.gz`, `page.html.br`), made once
  * at build time so the server never compresses on the fly (nginx gzip_static/brotli_static).
  */
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -49,24 +51,91 @@ export async function compressedCopies(body: Buffer, place: CompressionPlace = '
   return { gzip: gzipped, brotli: brotlied };
 }
 
+/** Cached copies nobody has used for this long are deleted at the end of a run. */
+export const CACHE_KEEP_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Compressed copies by the bytes they were made from, kept between builds (by default in
+ * node_modules/.cache/kaia-precompress, like the media variants): a publish that changes one
+ * article leaves thousands of pages as they were, and their copies are taken from here instead
+ * of compressed again. An entry is named by the SHA-256 of the file and the brotli quality, so a
+ * changed file or rule never meets an old copy; entries are written under a temporary name and
+ * renamed, so a build never reads half of one, even beside another build.
+ */
+export interface CompressionCache {
+  dir: string;
+}
+
+export interface PrecompressResult {
+  /** Files that got compressed copies. */
+  compressed: number;
+  /** Of those, how many took their copies from the cache. */
+  reused: number;
+}
+
+async function fromCache(cache: CompressionCache, names: { gzip: string; brotli: string }, file: string): Promise<boolean> {
+  try {
+    const now = new Date();
+    await Promise.all([copyFile(join(cache.dir, names.gzip), `${file}.gz`), copyFile(join(cache.dir, names.brotli), `${file}.br`)]);
+    await Promise.all([utimes(join(cache.dir, names.gzip), now, now), utimes(join(cache.dir, names.brotli), now, now)]);
+    return true;
+  } catch {
+    // Not there (or deleted meanwhile by another build's clean-up): compress it.
+    return false;
+  }
+}
+
+async function intoCache(cache: CompressionCache, name: string, body: Buffer): Promise<void> {
+  const temporary = join(cache.dir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  await writeFile(temporary, body);
+  await rename(temporary, join(cache.dir, name));
+}
+
+/** Deletes cached copies unused for CACHE_KEEP_MS (and temporary files of runs that died). */
+async function pruneCache(cache: CompressionCache): Promise<void> {
+  const oldest = Date.now() - CACHE_KEEP_MS;
+  for (const name of await readdir(cache.dir)) {
+    const path = join(cache.dir, name);
+    try {
+      if ((await stat(path)).mtimeMs < oldest) await unlink(path);
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
 /**
  * Writes `file.gz` and `file.br` beside every file of at least MIN_PRECOMPRESS_BYTES, on as
- * many cores as the machine has, and returns how many files got copies. `placeOf(file)` says
- * how hard to compress it (see above).
+ * many cores as the machine has. `placeOf(file)` says how hard to compress it (see above); with
+ * a cache, copies of files compressed before are taken from it.
  */
-export async function precompressFiles(files: string[], placeOf: (file: string) => CompressionPlace = () => 'asset'): Promise<number> {
+export async function precompressFiles(
+  files: string[],
+  placeOf: (file: string) => CompressionPlace = () => 'asset',
+  cache?: CompressionCache,
+): Promise<PrecompressResult> {
+  if (cache) await mkdir(cache.dir, { recursive: true });
   let next = 0;
-  let compressed = 0;
+  const result: PrecompressResult = { compressed: 0, reused: 0 };
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++] as string;
       const body = await readFile(file);
       if (body.length < MIN_PRECOMPRESS_BYTES) continue;
-      const copies = await compressedCopies(body, placeOf(file));
+      const place = placeOf(file);
+      result.compressed += 1;
+      const key = cache ? createHash('sha256').update(body).digest('hex') : '';
+      const names = { gzip: `${key}.gz`, brotli: `${key}.q${brotliQuality(body.length, place)}.br` };
+      if (cache && (await fromCache(cache, names, file))) {
+        result.reused += 1;
+        continue;
+      }
+      const copies = await compressedCopies(body, place);
       await Promise.all([writeFile(`${file}.gz`, copies.gzip), writeFile(`${file}.br`, copies.brotli)]);
-      compressed += 1;
+      if (cache) await Promise.all([intoCache(cache, names.gzip, copies.gzip), intoCache(cache, names.brotli, copies.brotli)]);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
-  return compressed;
+  if (cache) await pruneCache(cache);
+  return result;
 }
