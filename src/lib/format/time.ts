@@ -1,4 +1,14 @@
-/** Dates and times as visitors read them: Europe/Oslo, nynorsk. Built on Intl, no hand-made zone maths. */
+/**
+ * Dates and times as visitors read them: Europe/Oslo, nynorsk.
+ *
+ * Oslo's clock is worked out here, not asked of Intl. The browser's first Intl.DateTimeFormat
+ * with a time zone loads ICU's zone data: 30–40 ms of main thread, 120–160 ms on Lighthouse's
+ * throttled phone, on every page whose scripts name a day or a time (measured: the largest long
+ * task on the front page). Norway keeps the EU's rule (since 1996): summer time, UTC+2, from
+ * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October; UTC+1 the
+ * rest of the year. tests/unit/time.test.ts checks this against Intl hour by hour over 2020–2040,
+ * so a change of the rules in the time-zone database fails the tests.
+ */
 
 import { capitalise } from './text';
 
@@ -12,8 +22,26 @@ const WEEKDAYS_SHORT = ['sø.', 'må.', 'ty.', 'on.', 'to.', 'fr.', 'la.'];
 const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
 const MONTHS_SHORT = ['jan.', 'feb.', 'mars', 'apr.', 'mai', 'juni', 'juli', 'aug.', 'sep.', 'okt.', 'nov.', 'des.'];
 
-const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const clockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** The instant of 01:00 UTC on the last Sunday of a month (0 = January) of a year. */
+function lastSundayAt0100(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
+}
+
+/** Oslo's offset from UTC at an instant, in minutes: 120 in summer time, 60 otherwise. */
+export function osloOffsetMinutes(instant: number): number {
+  const year = new Date(instant).getUTCFullYear();
+  return instant >= lastSundayAt0100(year, 2) && instant < lastSundayAt0100(year, 9) ? 120 : 60;
+}
+
+/** The Oslo wall clock of a moment, as a Date whose UTC fields read it. Throws on an invalid date, as Intl did. */
+function osloWallClock(moment: Date | string | number): Date {
+  const instant = new Date(moment).getTime();
+  if (Number.isNaN(instant)) throw new RangeError(`Invalid time value: ${String(moment)}`);
+  return new Date(instant + osloOffsetMinutes(instant) * 60_000);
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** Weekday (0 = Sunday), day of month and month (0 = January) of a YYYY-MM-DD day. */
 function partsOf(day: string): { weekday: number; date: number; month: number; year: number } {
@@ -23,7 +51,7 @@ function partsOf(day: string): { weekday: number; date: number; month: number; y
 
 /** The calendar day in Oslo, as YYYY-MM-DD. */
 export function osloDay(moment: Date | string): string {
-  return dayKeyFormat.format(new Date(moment));
+  return osloWallClock(moment).toISOString().slice(0, 10);
 }
 
 /** The Oslo day after a YYYY-MM-DD day. */
@@ -62,7 +90,8 @@ export function formatShortDay(moment: Date | string): string {
 
 /** Clock time the Norwegian way: '19.30'. */
 export function formatTime(moment: Date | string): string {
-  return clockFormat.format(new Date(moment)).replace(':', '.');
+  const clock = osloWallClock(moment);
+  return `${twoDigits(clock.getUTCHours())}.${twoDigits(clock.getUTCMinutes())}`;
 }
 
 /** 'november 2026' for a YYYY-MM month (the date picker's caption; capitalise it at the start of a line). */
