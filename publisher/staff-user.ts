@@ -12,7 +12,7 @@
  *
  * Setting a new password signs the person out everywhere (their sessions carry a stamp of the old hash).
  */
-import { accountsFilePath } from '../import/config';
+import { accountsFilePath } from './config';
 import { loadEnvFile } from '../import/env-file';
 import { hashPassword, passwordProblem, readAccountsFile, USERNAME_PATTERN, withAccount, writeAccountsFile, type StaffAccount } from './accounts';
 

@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPublisherConfig } from '../../import/config';
+import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';

@@ -8,9 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readImportConfig } from '../../import/config';
-import { publishFromCms, type BuildCommand } from '../../import/publish';
-import { currentRelease, rollback } from '../../import/releases';
-import { matchLiveContent } from '../../import/publish';
+import type { BuildCommand } from '../../release/build';
+import { matchLiveContent } from '../../release/live-content';
+import { publishFromCms } from '../../release/publish';
+import { currentRelease } from '../../release/releases';
+import { rollback } from '../../release/rollback';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 

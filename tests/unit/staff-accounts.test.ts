@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountsFilePath } from '../../import/config';
+import { accountsFilePath } from '../../publisher/config';
 import {
   checkLogin,
   hashPassword,
