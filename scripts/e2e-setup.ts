@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const NGINX_URL = `http://127.0.0.1:${ports.nginx}`;
 export const PREVIEW_URL = `http://127.0.0.1:${ports.preview}`;
 
-export const browser: PlaywrightTestConfig['use'] = {
+export const browser: NonNullable<PlaywrightTestConfig['use']> = {
   locale: 'nn-NO',
   timezoneId: 'Europe/Oslo',
   launchOptions: {
