@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { AGE_STEPS, ageLimitValue, companionRule, withinAgeStep } from '../../src/lib/films/age-limit';
 import { ageLimits } from '../../src/schemas/production';
-import { groupByFilm, programmeByFilm, todayListing } from '../../src/lib/programme/by-film';
-import { activeCount, filterPages, programmeWindow } from '../../src/lib/programme/filter-model';
+import { groupByFilm, programmeByFilm } from '../../src/lib/programme/by-film';
+import { todayListing } from '../../src/lib/programme/day-strip';
+import { activeCount } from '../../src/lib/programme/filter-state';
+import { filterPages } from '../../src/lib/programme/filter-pages';
+import { programmeWindow } from '../../src/lib/programme/programme-view';
 import { cappedEnd, horizonEnd, isWeek, isoWeek, laterWeek, weekLabel, weekStart, weeksOf } from '../../src/lib/programme/horizon';
 import { nextShowings, upcomingShowings } from '../../src/lib/programme/programme';
 import { placeBlocks } from '../../src/lib/pages/placement';
