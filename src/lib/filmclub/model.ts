@@ -9,11 +9,8 @@
  * missing or of a type it cannot use, instead of breaking a screen. The fields a record lacked
  * are reported (a logged warning, once per answer), so a partner's change of shape shows in the
  * console instead of as blank cards.
- *
- * The schemas use Zod's tree-shaken `zod/v4-mini` build: these records are read in the browser,
- * where the classic build would cost twice as much.
  */
-import * as z from 'zod/v4-mini';
+import { z } from 'astro/zod';
 
 // ---- field kinds ----------------------------------------------------------------------------
 
@@ -27,46 +24,30 @@ function numberOrNull(value: unknown): number | null {
   return null;
 }
 
-/** Text; a number (ids come as either) is written out. Anything else reads as ''. */
-const text = z.catch(z.pipe(z.union([z.string(), z.number()]), z.transform(String)), '');
+/** Text: a string, or a number written out (ids come as either). Anything else reads as ''. */
+const text = z.union([z.string(), z.number().finite()]).transform(String).catch('');
 /** Text that may be absent: '' and anything not text read as null ('no picture' is an answer). */
-const optionalText = z.catch(
-  z.pipe(
-    z.string(),
-    z.transform((value) => (value === '' ? null : value)),
-  ),
-  null,
-);
+const optionalText = z
+  .string()
+  .transform((value) => (value === '' ? null : value))
+  .catch(null);
 /** A number that may be absent (a rating): null when missing or unreadable. */
-const optionalNumber = z.pipe(z.unknown(), z.transform(numberOrNull));
+const optionalNumber = z.unknown().transform(numberOrNull);
 /** A count or an id: 0 when missing or unreadable. */
-const count = z.pipe(
-  z.unknown(),
-  z.transform((value) => numberOrNull(value) ?? 0),
-);
+const count = z.unknown().transform((value) => numberOrNull(value) ?? 0);
 /** A yes/no flag: true only for true (or 'true' or 1, as some partners write it). */
-const flag = z.pipe(
-  z.unknown(),
-  z.transform((value) => value === true || value === 'true' || value === 1),
-);
-/** A list of texts (EDI numbers, which may come as numbers); empty entries dropped. */
-const texts = z.catch(
-  z.pipe(
-    z.array(z.unknown()),
-    z.transform((values) => values.map((value) => text.parse(value)).filter(Boolean)),
-  ),
-  [],
-);
+const flag = z.unknown().transform((value) => value === true || value === 'true' || value === 1);
 /** A list of anything, [] when the field is not a list. */
-const anyList = z.catch(z.array(z.unknown()), []);
+const anyList = z.array(z.unknown()).catch([]);
+/** A list of texts (EDI numbers, which may come as numbers); empty entries dropped. */
+const texts = anyList.transform((values) => values.map((value) => text.parse(value)).filter(Boolean));
 
 /**
  * Seat numbers: whole numbers from 0 up (a partner may count seats from 0, and a seat numbered
  * 0 is still a seat the member paid for); entries that are no seat number at all are dropped.
  */
-const seatNumbers = z.pipe(
-  anyList,
-  z.transform((values) => values.map(numberOrNull).filter((seat): seat is number => seat !== null && Number.isInteger(seat) && seat >= 0)),
+const seatNumbers = anyList.transform((values) =>
+  values.map(numberOrNull).filter((seat): seat is number => seat !== null && Number.isInteger(seat) && seat >= 0),
 );
 
 // ---- field names in either case ---------------------------------------------------------------
@@ -91,7 +72,7 @@ export function camelCaseFields(value: unknown): Record<string, unknown> {
 }
 
 /** An object schema that reads a partner record in either case. */
-const partnerRecord = <Shape extends z.core.$ZodLooseShape>(shape: Shape) => z.pipe(z.transform(camelCaseFields), z.object(shape));
+const partnerRecord = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess(camelCaseFields, z.object(shape));
 
 /** An expected field by its camelCase name, or with the other names it may come under (the first is reported). */
 type Expected = string | readonly [string, ...string[]];
@@ -207,10 +188,7 @@ export const seatsInfoSchema = partnerRecord({
   /** The partner's summary of the seats. */
   info: text,
   /** The seats by row. */
-  seats: z.pipe(
-    anyList,
-    z.transform((rows) => rows.map((row) => seatRowSchema.parse(row))),
-  ),
+  seats: anyList.transform((rows) => rows.map((row) => seatRowSchema.parse(row))),
 });
 
 /** A member's ticket (GET tickets); camelCase in SPEC §3. */
