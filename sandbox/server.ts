@@ -15,6 +15,7 @@ import { assertDataset, loadDataset, type Dataset } from './dataset';
 import { rollDates } from './dates';
 import { breakFirstRecord, checkFault, cutInHalf, FaultTable, isApi, type Api, type Fault } from './faults';
 import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
+import { applyBoxOfficeChange, BoxOfficeError, parseBoxOfficeChange, showingsOn } from './boxoffice';
 import { applyEdit, defaultDrafts, parseEdit, sendWebhook, withDrafts, type Drafts, type Webhook } from './cms';
 
 export type { Dataset } from './dataset';
@@ -555,6 +556,29 @@ async function changeEventFromRequest(ctx: Context): Promise<Answer> {
   }
 }
 
+/** The box office changes the runtime data: a new showing, a new time, sold out. No webhook: the platform sends none. */
+async function boxOfficeFromRequest(ctx: Context): Promise<Answer> {
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  try {
+    const change = parseBoxOfficeChange(JSON.parse(text));
+    return ok({ event: applyBoxOfficeChange(ctx.state.dataset, change) });
+  } catch (error) {
+    if (error instanceof BoxOfficeError) return errorAnswer(error.status, error.message);
+    if (error instanceof SyntaxError) return errorAnswer(400, `the body is not JSON: ${error.message}`);
+    throw error;
+  }
+}
+
+function showingsFromRequest(ctx: Context): Answer {
+  try {
+    return ok({ showings: showingsOn(ctx.state.dataset, ctx.query.get('day') ?? '') });
+  } catch (error) {
+    if (error instanceof BoxOfficeError) return errorAnswer(error.status, error.message);
+    throw error;
+  }
+}
+
 const adminRoutes: readonly Route[] = [
   { method: 'POST', pattern: /^\/__sandbox\/fault$/, handle: setFaultFromRequest },
   {
@@ -576,6 +600,9 @@ const adminRoutes: readonly Route[] = [
   { method: 'GET', pattern: /^\/__sandbox\/requests$/, handle: (ctx) => ok(ctx.state.requests) },
   // Changes one event as the box office would (a new time, sold out), for live-update tests.
   { method: 'POST', pattern: /^\/__sandbox\/event$/, handle: changeEventFromRequest },
+  // The box office: add a showing, move one, sell out (npm run boxoffice).
+  { method: 'POST', pattern: /^\/__sandbox\/boxoffice$/, handle: boxOfficeFromRequest },
+  { method: 'GET', pattern: /^\/__sandbox\/boxoffice$/, handle: showingsFromRequest },
   { method: 'GET', pattern: /^\/__sandbox\/newsletter$/, handle: (ctx) => ok({ subscribers: ctx.state.newsletter.list() }) },
   // Edits a record as an editor in the CMS would, then sends the signed publish webhook.
   { method: 'POST', pattern: /^\/__sandbox\/edit$/, handle: editFromRequest },
