@@ -51,6 +51,21 @@ describe('the programme by day and film', () => {
     expect(groupByFilm([])).toEqual([]);
   });
 
+  it('says a mark once for the film only when every showtime carries it, else on the buttons that have it', () => {
+    // The first showtime's marks are not the film's: the second lacks 'babykino'.
+    const mixed = upcomingShowings(
+      [
+        event('m1', '2026-11-25T12:00:00+01:00', link(dune), { tags: ['babykino', 'tekst'] }),
+        event('m2', '2026-11-25T18:00:00+01:00', link(dune), { tags: ['tekst'] }),
+      ],
+      [dune],
+      now,
+    );
+    const [film] = groupByFilm(mixed);
+    expect(film!.commonTags).toEqual(['tekst']);
+    expect(film!.notes).toEqual(['babykino', '']);
+  });
+
   it('lists today’s remaining showings for the front page, or the next day with any when today is over', () => {
     const today = todayListing(showings, '2026-11-23');
     expect(today).toMatchObject({ day: '2026-11-23', today: true });
