@@ -47,7 +47,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const now = options.now ?? Date.now;
   const runLog = new RunLog(join(config.stateDir, 'runs.json'));
   const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'));
-  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false);
+  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, config.trustedProxies);
   // Before anything runs: a dead run's lock and build, leftovers, and content/ back in line with the live release.
   const recovery = recoverReleases(config.releasesDir, config.contentDir, [previewDir(config)]);
   if (recovery.removed.length > 0) log(`removed what an interrupted run left: ${recovery.removed.join(', ')}`);

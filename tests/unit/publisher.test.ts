@@ -120,6 +120,8 @@ beforeAll(async () => {
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${join(work, 'builds.log')}" "${process.execPath}" tests/support/fake-build.mjs`,
     PUBLISHER_MAX_BODY_BYTES: '1024',
     PUBLISHER_NOTIFY_URL: `http://127.0.0.1:${PORTS.chat}/hook`,
+    // The requests below come as nginx on this host would send them, with X-Real-IP.
+    PUBLISHER_TRUSTED_PROXY: '127.0.0.1',
   });
   publisher = await startPublisher(config, { previewPort: PORTS.preview, log: () => {} });
   // The first release, as `npm start` makes it.
