@@ -285,7 +285,8 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(throttled.headers.get('set-cookie')).toBeNull();
     expect(await throttled.text()).toContain('For mange feil passord på kort tid. Vent 15 minutt og prøv igjen.');
     const bearer = await fetch(`${origin}/status`, { headers: { authorization: `Bearer ${PASSWORD}`, 'x-real-ip': '203.0.113.7' } });
-    expect(bearer.status).toBe(401);
+    expect(bearer.status).toBe(429);
+    expect(Number(bearer.headers.get('retry-after'))).toBeGreaterThan(60);
     expect((await tryLogin(PASSWORD, '198.51.100.2')).status).toBe(303);
   });
 
