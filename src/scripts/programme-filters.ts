@@ -1,5 +1,5 @@
 /**
- * Programme filters with JavaScript (the page works without; see src/lib/programme/filters.ts).
+ * Programme filters with JavaScript (the page works without; see src/lib/programme/filter-state.ts).
  *
  * On the full programme page (/kinoprogram, /kulturprogram) a filter link no longer opens the
  * generated page of one filter: filters combine in place, showings that do not match are
@@ -11,18 +11,8 @@
  * (src/scripts/live-programme.ts, whose refresh also hides showings that have started).
  */
 import type { AgeLimit } from '../schemas/age-limits';
-import {
-  activeCount,
-  facetPath,
-  isActive,
-  matchesFilter,
-  parseQuery,
-  queryString,
-  type FacetKey,
-  type FilterState,
-  type ProgrammeKind,
-  type ShowingFacts,
-} from '../lib/programme/filter-model';
+import { activeCount, facetPath, isActive, parseQuery, queryString, type FacetKey, type FilterState, type ProgrammeKind } from '../lib/programme/filter-state';
+import { matchesFilter, type ShowingFacts } from '../lib/programme/showing-facts';
 import { countText } from '../lib/programme/filter-labels';
 import { capitalise } from '../lib/format/text';
 import { addDays, formatDayName, nextDay, osloDay } from '../lib/format/time';
