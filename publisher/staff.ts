@@ -1,26 +1,24 @@
 /**
- * Staff authentication and protection against cross-site requests. Staff log in with the
- * staff password (PUBLISHER_STAFF_PASSWORD) and get a session cookie (HttpOnly, SameSite=Strict,
- * Secure behind https); sessions live in memory, so a restart means logging in again. Every
+ * Staff authentication and protection against cross-site requests. Staff log in with their
+ * own account (user name and password, accounts.ts) and get a session cookie (HttpOnly,
+ * SameSite=Strict, Secure behind https; sessions.ts: eight hours, ended by a password change);
+ * sessions live in memory, so a restart means logging in again. Every
  * POST must come from the status page itself: the Origin header must be the service's own
  * origin (or PUBLISHER_PUBLIC_ORIGIN), a browser's Sec-Fetch-Site must not be cross-site, and
  * the actions carry the session's own CSRF token. Scripts may read GET /status with
- * `Authorization: Bearer <staff password>`. Guessing is slowed down: after five wrong passwords
- * from one client within 15 minutes (the login form, the bearer and the preview's Basic
- * together), that client's passwords are refused unchecked until the oldest failure is 15
- * minutes old.
+ * `Authorization: Bearer <service password>` (PUBLISHER_STAFF_PASSWORD). Guessing is slowed
+ * down: after five wrong passwords from one client, or for one account, within 15 minutes (the
+ * login form and the bearer together), the passwords are refused unchecked until the oldest
+ * failure is 15 minutes old.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { checkLogin, type AccountBook } from './accounts';
+import { SESSION_MS, SessionStore, type StaffSession } from './sessions';
 
 export const COOKIE = 'kaia_staff';
-const SESSION_MS = 8 * 60 * 60 * 1000;
-
-export interface Session {
-  readonly id: string;
-  readonly csrf: string;
-  readonly expires: number;
-}
+export const PREVIEW_COOKIE = 'kaia_preview';
+export type { StaffSession };
 
 /** Constant-time comparison (of digests, so unequal lengths are fine too). */
 export function safeEqual(a: string, b: string): boolean {
@@ -77,16 +75,23 @@ export function clientKey(req: IncomingMessage): string {
 export type PasswordCheck = { ok: true } | { ok: false; waitSeconds: number };
 
 export class Sessions {
-  readonly #sessions = new Map<string, Session>();
+  readonly store: SessionStore;
+  readonly #tickets = new Map<string, { session: string; expires: number }>();
   readonly throttle = new PasswordThrottle();
 
   constructor(
+    /** The service password (PUBLISHER_STAFF_PASSWORD): scripts read GET /status with it as a bearer token. */
     readonly password: string,
     readonly secureCookie: boolean,
-  ) {}
+    /** The named staff accounts people log in with. */
+    readonly accounts: AccountBook,
+    readonly clock: () => number = () => Date.now(),
+  ) {
+    this.store = new SessionStore(clock);
+  }
 
-  /** Checks a password `client` gave. A wrong one counts against the client; a throttled client's is not checked at all. */
-  checkPassword(given: string, client: string, now = Date.now()): PasswordCheck {
+  /** Checks the service password `client` gave. A wrong one counts against the client; a throttled client's is not checked at all. */
+  checkPassword(given: string, client: string, now = this.clock()): PasswordCheck {
     const wait = this.throttle.waitSeconds(client, now);
     if (wait > 0) return { ok: false, waitSeconds: wait };
     if (safeEqual(given, this.password)) {
@@ -97,46 +102,78 @@ export class Sessions {
     return { ok: false, waitSeconds: 0 };
   }
 
-  /** A new session for the right password; else why not (`waitSeconds` > 0: throttled). */
-  login(password: string, client: string, now = Date.now()): Session | { waitSeconds: number } {
-    const check = this.checkPassword(password, client, now);
-    if (!check.ok) return check;
-    for (const [id, session] of this.#sessions) if (session.expires < now) this.#sessions.delete(id);
-    const session = { id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'), expires: now + SESSION_MS };
-    this.#sessions.set(session.id, session);
-    return session;
+  /**
+   * A new session for a named account's right password; else why not (`waitSeconds` > 0:
+   * throttled). Wrong passwords count against the client and against the account named, so
+   * guessing one person's password from many addresses is slowed down too.
+   */
+  async login(username: string, password: string, client: string): Promise<StaffSession | { waitSeconds: number }> {
+    const name = username.trim().toLowerCase();
+    const accountKey = `account:${name}`;
+    const now = this.clock();
+    const wait = Math.max(this.throttle.waitSeconds(client, now), this.throttle.waitSeconds(accountKey, now));
+    if (wait > 0) return { waitSeconds: wait };
+    const account = await checkLogin(this.accounts.accounts, name, password);
+    if (!account) {
+      this.throttle.failed(client, this.clock());
+      this.throttle.failed(accountKey, this.clock());
+      return { waitSeconds: 0 };
+    }
+    this.throttle.succeeded(client);
+    this.throttle.succeeded(accountKey);
+    return this.store.create(account);
   }
 
   logout(req: IncomingMessage): void {
-    const id = cookieOf(req, COOKIE);
-    if (id) this.#sessions.delete(id);
+    this.store.end(cookieOf(req, COOKIE));
   }
 
-  /** The session of the request's cookie, if it is valid. */
-  of(req: IncomingMessage, now = Date.now()): Session | undefined {
-    const id = cookieOf(req, COOKIE);
-    const session = id ? this.#sessions.get(id) : undefined;
-    if (!session || session.expires < now) return undefined;
-    return session;
+  /** The session of the request's cookie, if it is valid (not expired, the password unchanged). */
+  of(req: IncomingMessage): StaffSession | undefined {
+    return this.store.get(cookieOf(req, COOKIE), (username) => this.accounts.find(username));
   }
 
-  /** Whether the request may read staff data: a session cookie or the bearer password. */
+  /** Whether the request may read staff data: a session cookie or the bearer service password. */
   allowsRead(req: IncomingMessage): boolean {
     if (this.of(req)) return true;
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     return bearer !== undefined && this.checkPassword(bearer, clientKey(req)).ok;
   }
 
-  /** Whether the request may see the preview: a session cookie or the password as HTTP Basic (any user name). */
+  /**
+   * Whether the request may see the preview: the same staff session as the status page, carried
+   * either by the staff cookie (the preview on another port of the same host) or by the
+   * preview's own cookie, set when staff open the preview from the status page (another host).
+   */
   allowsPreview(req: IncomingMessage): boolean {
     if (this.of(req)) return true;
-    const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
-    if (!match?.[1]) return false;
-    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-    return this.checkPassword(decoded.slice(decoded.indexOf(':') + 1), clientKey(req)).ok;
+    return this.store.get(cookieOf(req, PREVIEW_COOKIE), (username) => this.accounts.find(username)) !== undefined;
   }
 
-  cookie(session: Session): string {
+  /** A one-time ticket (valid a minute) that lets the preview set its cookie for this session. */
+  previewTicket(session: StaffSession): string {
+    const now = this.clock();
+    for (const [ticket, entry] of this.#tickets) if (entry.expires <= now) this.#tickets.delete(ticket);
+    const ticket = randomBytes(24).toString('base64url');
+    this.#tickets.set(ticket, { session: session.id, expires: now + 60_000 });
+    return ticket;
+  }
+
+  /** The session a ticket was made for, once (the ticket is used up), if both are still valid. */
+  redeemPreviewTicket(ticket: string | null): StaffSession | undefined {
+    const entry = ticket ? this.#tickets.get(ticket) : undefined;
+    if (!ticket || !entry) return undefined;
+    this.#tickets.delete(ticket);
+    if (entry.expires <= this.clock()) return undefined;
+    return this.store.get(entry.session, (username) => this.accounts.find(username));
+  }
+
+  /** The preview's cookie for a session: Lax, since staff arrive from the status page on another host. */
+  previewCookie(session: StaffSession): string {
+    return `${PREVIEW_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor((session.expires - this.clock()) / 1000))}${this.secureCookie ? '; Secure' : ''}`;
+  }
+
+  cookie(session: StaffSession): string {
     return `${COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${this.secureCookie ? '; Secure' : ''}`;
   }
 
@@ -167,6 +204,6 @@ export function sameOrigin(req: IncomingMessage, publicOrigin: string | undefine
   return allowed.includes(origin);
 }
 
-export function validCsrf(session: Session, given: string | null): boolean {
+export function validCsrf(session: StaffSession, given: string | null): boolean {
   return given !== null && safeEqual(given, session.csrf);
 }
