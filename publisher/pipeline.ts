@@ -28,6 +28,8 @@ export async function executeRun(
   config: PublisherConfig,
   run: RunRecord,
   log: (line: string) => void = () => {},
+  /** Aborted when the service stops: the run is abandoned and its build ended. */
+  signal?: AbortSignal,
   /** The status page as staff reach it (the preview's banner links it). */
   statusUrl = statusPageUrl(config),
 ): Promise<void> {
@@ -44,6 +46,7 @@ export async function executeRun(
       // fetched, and the way back to the status page.
       ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusUrl } } : {}),
       progress: (line) => log(`run ${run.id}: ${line}`),
+      ...(signal ? { signal } : {}),
     });
     run.state = result.state;
     if (result.release) run.release = result.release;

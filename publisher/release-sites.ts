@@ -26,7 +26,7 @@ export function previewSite(previewDir: string, sessions: Sessions, statusPageUr
       return redirect(res, '/', { 'set-cookie': sessions.previewCookie(session) });
     }
     // No HTTP Basic prompt: staff sign in on the status page, and open the preview from there.
-    if (!sessions.allowsPreview(req)) return html(res, 401, previewSignInPage(statusPageUrl(), false));
+    if (!sessions.previewAccess(req).ok) return html(res, 401, previewSignInPage(statusPageUrl(), false));
     return serveRelease(join(previewDir, CURRENT), req, res, { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' });
   };
 }

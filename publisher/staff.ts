@@ -2,14 +2,14 @@
  * Staff authentication and protection against cross-site requests. Staff log in with their
  * own account (user name and password, accounts.ts) and get a session cookie (HttpOnly,
  * SameSite=Strict, Secure behind https; sessions.ts: eight hours, ended by a password change);
- * sessions live in memory, so a restart means logging in again. Every
- * POST must come from the status page itself: the Origin header must be the service's own
- * origin (or PUBLISHER_PUBLIC_ORIGIN), a browser's Sec-Fetch-Site must not be cross-site, and
- * the actions carry the session's own CSRF token. Scripts may read GET /status with
+ * sessions live in memory, so a restart means logging in again. Every POST must come from the
+ * status page itself: the Origin header must be the service's own origin (or
+ * PUBLISHER_PUBLIC_ORIGIN), a browser's Sec-Fetch-Site must not be cross-site, and the actions
+ * carry the session's own CSRF token. Scripts may read GET /status with
  * `Authorization: Bearer <service password>` (PUBLISHER_STAFF_PASSWORD). Guessing is slowed
- * down: after five wrong passwords from one client, or for one account, within 15 minutes (the
- * login form and the bearer together), the passwords are refused unchecked until the oldest
- * failure is 15 minutes old.
+ * down: after five wrong passwords from one client within 15 minutes (the login form and the
+ * bearer together), that client's passwords are refused unchecked until the oldest failure is
+ * 15 minutes old; after twenty for one account from any clients, that account's are.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -61,23 +61,35 @@ export class PasswordThrottle {
 }
 
 /**
- * Who is asking, for the throttle: the peer's address, or, when the peer is the proxy on
- * loopback, the X-Real-IP it sets (README: the nginx locations). Anyone else's X-Real-IP is ignored.
+ * Who is asking, for the throttle: the peer's address, or, when the peer is a proxy named in
+ * PUBLISHER_TRUSTED_PROXY (nginx on this host: 127.0.0.1), the X-Real-IP it sets (README: the
+ * nginx locations). Anyone else's X-Real-IP is ignored, loopback's too when no proxy is named.
  */
-export function clientKey(req: IncomingMessage): string {
+export function clientKey(req: IncomingMessage, trustedProxies: readonly string[] = []): string {
   const peer = req.socket.remoteAddress ?? '';
-  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
+  const trusted = trustedProxies.includes(peer) || trustedProxies.includes(peer.replace(/^::ffff:/, ''));
   const real = req.headers['x-real-ip'];
-  return loopback && typeof real === 'string' && real.trim() ? real.trim() : peer;
+  return trusted && typeof real === 'string' && real.trim() ? real.trim() : peer;
 }
 
 /** A password check: right, wrong (`waitSeconds` 0), or not made because the client must wait. */
 export type PasswordCheck = { ok: true } | { ok: false; waitSeconds: number };
 
+/** Whether a request may see something: yes, or no (`waitSeconds` > 0: it is throttled and must wait). */
+export type Access = { readonly ok: true } | { readonly ok: false; readonly waitSeconds: number };
+
+/** Wrong passwords for one account, from any address, before it waits: a guesser changing address meets this. */
+export const ACCOUNT_MAX_FAILURES = 20;
+/** The throttle's account for the service password (the bearer token of scripts). */
+const SERVICE_ACCOUNT = 'service';
+
 export class Sessions {
   readonly store: SessionStore;
   readonly #tickets = new Map<string, { session: string; expires: number }>();
+  /** Wrong passwords per client address. */
   readonly throttle = new PasswordThrottle();
+  /** Wrong passwords per account, whatever the address. */
+  readonly accountThrottle = new PasswordThrottle(ACCOUNT_MAX_FAILURES);
 
   constructor(
     /** The service password (PUBLISHER_STAFF_PASSWORD): scripts read GET /status with it as a bearer token. */
@@ -85,20 +97,31 @@ export class Sessions {
     readonly secureCookie: boolean,
     /** The named staff accounts people log in with. */
     readonly accounts: AccountBook,
+    /** Proxies whose X-Real-IP names the client (PUBLISHER_TRUSTED_PROXY). */
+    readonly trustedProxies: readonly string[] = [],
     readonly clock: () => number = () => Date.now(),
   ) {
     this.store = new SessionStore(clock);
   }
 
-  /** Checks the service password `client` gave. A wrong one counts against the client; a throttled client's is not checked at all. */
-  checkPassword(given: string, client: string, now = this.clock()): PasswordCheck {
-    const wait = this.throttle.waitSeconds(client, now);
+  /** The client a request's password tries count against. */
+  clientOf(req: IncomingMessage): string {
+    return clientKey(req, this.trustedProxies);
+  }
+
+  /**
+   * Checks the service password `client` gave (a script's bearer token). A wrong one counts
+   * against the client and the service account; while either has had too many, it is not checked.
+   */
+  checkPassword(given: string, client: string, now = this.clock(), account = SERVICE_ACCOUNT): PasswordCheck {
+    const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
     if (wait > 0) return { ok: false, waitSeconds: wait };
     if (safeEqual(given, this.password)) {
       this.throttle.succeeded(client);
       return { ok: true };
     }
     this.throttle.failed(client, now);
+    this.accountThrottle.failed(account, now);
     return { ok: false, waitSeconds: 0 };
   }
 
@@ -108,20 +131,18 @@ export class Sessions {
    * guessing one person's password from many addresses is slowed down too.
    */
   async login(username: string, password: string, client: string): Promise<StaffSession | { waitSeconds: number }> {
-    const name = username.trim().toLowerCase();
-    const accountKey = `account:${name}`;
+    const account = `account:${username.trim().toLowerCase()}`;
     const now = this.clock();
-    const wait = Math.max(this.throttle.waitSeconds(client, now), this.throttle.waitSeconds(accountKey, now));
+    const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
     if (wait > 0) return { waitSeconds: wait };
-    const account = await checkLogin(this.accounts.accounts, name, password);
-    if (!account) {
+    const found = await checkLogin(this.accounts.accounts, username, password);
+    if (!found) {
       this.throttle.failed(client, this.clock());
-      this.throttle.failed(accountKey, this.clock());
+      this.accountThrottle.failed(account, this.clock());
       return { waitSeconds: 0 };
     }
     this.throttle.succeeded(client);
-    this.throttle.succeeded(accountKey);
-    return this.store.create(account);
+    return this.store.create(found);
   }
 
   logout(req: IncomingMessage): void {
@@ -134,20 +155,23 @@ export class Sessions {
   }
 
   /** Whether the request may read staff data: a session cookie or the bearer service password. */
-  allowsRead(req: IncomingMessage): boolean {
-    if (this.of(req)) return true;
+  readAccess(req: IncomingMessage): Access {
+    if (this.of(req)) return { ok: true };
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    return bearer !== undefined && this.checkPassword(bearer, clientKey(req)).ok;
+    if (bearer === undefined) return { ok: false, waitSeconds: 0 };
+    return this.checkPassword(bearer, this.clientOf(req));
   }
 
   /**
    * Whether the request may see the preview: the same staff session as the status page, carried
    * either by the staff cookie (the preview on another port of the same host) or by the
    * preview's own cookie, set when staff open the preview from the status page (another host).
+   * No password is asked for here (no HTTP Basic): staff sign in on the status page.
    */
-  allowsPreview(req: IncomingMessage): boolean {
-    if (this.of(req)) return true;
-    return this.store.get(cookieOf(req, PREVIEW_COOKIE), (username) => this.accounts.find(username)) !== undefined;
+  previewAccess(req: IncomingMessage): Access {
+    if (this.of(req)) return { ok: true };
+    const session = this.store.get(cookieOf(req, PREVIEW_COOKIE), (username) => this.accounts.find(username));
+    return session ? { ok: true } : { ok: false, waitSeconds: 0 };
   }
 
   /** A one-time ticket (valid a minute) that lets the preview set its cookie for this session. */
