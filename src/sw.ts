@@ -9,7 +9,8 @@
  * - the precache holds the pages of the sitemap, as many as its 2 MB budget allows (all of them
  *   for the demo content); other pages are cached as visited, and a page neither stored nor
  *   reachable gets our own offline page;
- * - only same-origin page navigations, precached files and /media/ images are handled at all,
+ * - only same-origin page navigations, precached files, /media/ images and /_astro/ build files
+ *   are handled at all,
  *   so nothing else (partner and member APIs above all) is ever answered from or put into a
  *   cache;
  * - the rules are plain functions with unit tests (src/lib/offline/worker-rules.ts).
@@ -25,7 +26,19 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { IMAGE_CACHE, IMAGE_LIMITS, OFFLINE_PAGE, PAGE_CACHE, PAGE_LIMITS, isSiteImage, isSiteNavigation, pageFileFor } from './lib/offline/worker-rules';
+import {
+  ASSET_CACHE,
+  ASSET_LIMITS,
+  IMAGE_CACHE,
+  IMAGE_LIMITS,
+  OFFLINE_PAGE,
+  PAGE_CACHE,
+  PAGE_LIMITS,
+  isBuildAsset,
+  isSiteImage,
+  isSiteNavigation,
+  pageFileFor,
+} from './lib/offline/worker-rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -67,6 +80,15 @@ registerRoute(
 // the network first, a copy kept for offline (only 200 answers, never an error page). These
 // pages are the same for every visitor; what members see comes from the partner APIs, which
 // the worker never handles.
+// Build files the precache left out (a visited Mi side's island): kept as used, so the page works offline.
+registerRoute(
+  ({ request }) => isBuildAsset(request, self.location.origin),
+  new CacheFirst({
+    cacheName: ASSET_CACHE,
+    plugins: plugins(new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...ASSET_LIMITS, purgeOnQuotaError: true })),
+  }),
+);
+
 registerRoute(
   ({ request }) => isSiteNavigation(request, self.location.origin),
   new NetworkFirst({

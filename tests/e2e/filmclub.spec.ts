@@ -10,6 +10,8 @@ import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault,
 // Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
 // the same sandbox, so they run in this file's one worker, one by one with the tests below.
 import './filmclub-recovery.tests';
+// Sessions that end, posters from the partner's host, a declined add, counts.
+import './filmclub-session.tests';
 
 // One after another in one worker (not in parallel), each test still standing on its own.
 test.describe.configure({ mode: 'default' });
