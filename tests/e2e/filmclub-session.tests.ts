@@ -256,6 +256,8 @@ test('tickets at the door without a signal: every upcoming ticket with a readabl
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('.fc-notice')).toContainText('Sist henta måndag 23. november kl. 10.00');
+  // The partner cannot be reached: that is said above the kept tickets (and moves them no more).
+  await expect(ticketsSection(page).locator('.fc-problem')).toContainText('Vi får ikkje kontakt med filmklubben');
   expect(await ticketCodes(page)).toEqual(online);
   for (const [index, code] of online.entries()) {
     const ticket = page.locator('.fc-ticket').nth(index);
