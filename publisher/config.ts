@@ -3,6 +3,7 @@
  * checked before anything is served: its own (below) and, through import/config.ts's readers,
  * the import's and the paths. All problems are named at once, never a secret's value.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
@@ -21,6 +22,12 @@ const publisherSettings = {
   PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional(),
   PUBLISHER_RUN_ON_START: z.enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) }).default('0'),
   PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional(),
+  PUBLISHER_TRUSTED_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((address) => address.trim()) : []))
+    .refine((addresses) => addresses.every((address) => isIP(address) !== 0), 'must be IP addresses separated by commas (e.g. 127.0.0.1)'),
 } as const;
 
 export interface PublisherConfig extends Paths {
@@ -46,6 +53,8 @@ export interface PublisherConfig extends Paths {
   readonly runOnStart: boolean;
   /** For the demo only: also serve the live release publicly on this port (production uses nginx). */
   readonly sitePort: number | undefined;
+  /** Proxies whose X-Real-IP names the client for the password throttle (nginx on this host: 127.0.0.1); none: the peer itself. */
+  readonly trustedProxies: readonly string[];
 }
 
 /** Every setting of the publish service, the import's and the paths included. */
@@ -86,6 +95,7 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     previewPort: values.PUBLISHER_PREVIEW_PORT,
     runOnStart: values.PUBLISHER_RUN_ON_START === '1',
     sitePort: values.PUBLISHER_SITE_PORT,
+    trustedProxies: values.PUBLISHER_TRUSTED_PROXY,
   };
 }
 

@@ -24,7 +24,13 @@ export function buildCommand(config: PublisherConfig): BuildCommand {
   return config.buildCommand ? { shell: config.buildCommand } : { astro: true };
 }
 
-export async function executeRun(config: PublisherConfig, run: RunRecord, log: (line: string) => void = () => {}): Promise<void> {
+export async function executeRun(
+  config: PublisherConfig,
+  run: RunRecord,
+  log: (line: string) => void = () => {},
+  /** Aborted when the service stops: the run is abandoned and its build ended. */
+  signal?: AbortSignal,
+): Promise<void> {
   const preview = run.kind === 'preview';
   try {
     const result = await publishFromCms({
@@ -38,6 +44,7 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
       // fetched, and the way back to the status page.
       ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusPageUrl(config) } } : {}),
       progress: (line) => log(`run ${run.id}: ${line}`),
+      ...(signal ? { signal } : {}),
     });
     run.state = result.state;
     if (result.release) run.release = result.release;

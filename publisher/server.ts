@@ -18,6 +18,7 @@ import { DeliveryLog } from './hooks';
 import { hookRoute } from './hook-route';
 import { html, internalError, listen, stop, type Route } from './http';
 import { plainPage } from './page';
+import { recoverReleases } from '../release/recover';
 import { executeRun, notifyFailure, previewDir } from './pipeline';
 import { liveSite, previewSite, type SiteHandler } from './release-sites';
 import { RunLog, RunQueue } from './runs';
@@ -46,10 +47,16 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const now = options.now ?? Date.now;
   const runLog = new RunLog(join(config.stateDir, 'runs.json'));
   const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'));
-  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false);
+  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, config.trustedProxies);
+  // Before anything runs: a dead run's lock and build, leftovers, and content/ back in line with the live release.
+  const recovery = recoverReleases(config.releasesDir, config.contentDir, [previewDir(config)]);
+  if (recovery.removed.length > 0) log(`removed what an interrupted run left: ${recovery.removed.join(', ')}`);
+  if (recovery.contentMatched) log('content/ brought back in line with the live release');
+  if (recovery.busy.length > 0) log(`another run is working in ${recovery.busy.join(', ')}; left alone`);
+  const stopping = new AbortController();
   const queue = new RunQueue(runLog, async (run) => {
     log(`run ${run.id} (${run.kind}, ${run.trigger}) started`);
-    await executeRun(config, run, log);
+    await executeRun(config, run, log, stopping.signal);
     log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
     void notifyFailure(config.notifyUrl, run, log);
   });
@@ -81,7 +88,11 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     previewUrl,
     queue,
     log: runLog,
-    close: () => (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined)),
+    close: () => {
+      // A run going on is abandoned: its build's process group is ended, nothing is switched.
+      stopping.abort();
+      return (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined));
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, methodNotAllowed, readForm, redirect, type Route } from './http';
 import { loginPage, plainPage } from './page';
 import { performAction, type ActionDeps } from './staff-actions';
-import { clientKey, sameOrigin, validCsrf, type Sessions } from './staff';
+import { sameOrigin, validCsrf, type Sessions } from './staff';
 
 export interface StaffRouteDeps extends ActionDeps {
   readonly sessions: Sessions;
@@ -38,7 +38,7 @@ async function post(
   const form = await readForm(req);
   if (!form) return html(res, 413, plainPage('For stor førespurnad', 'Skjemaet var for stort.'));
   if (action === 'login') {
-    const session = sessions.login(form.get('password') ?? '', clientKey(req));
+    const session = sessions.login(form.get('password') ?? '', sessions.clientOf(req));
     if ('waitSeconds' in session) {
       log(`staff login refused${session.waitSeconds > 0 ? ' (too many tries)' : ''}`);
       if (session.waitSeconds > 0)
@@ -55,5 +55,17 @@ async function post(
     sessions.logout(req);
     return redirect(res, '/staff/', { 'set-cookie': sessions.clearedCookie() });
   }
-  return redirect(res, `/staff/?melding=${performAction(action, deps)}`);
+  let message;
+  try {
+    message = performAction(action, deps);
+  } catch (error) {
+    // The run log could not be saved (a full disk): nothing was queued or changed.
+    log(`staff ${action} failed: ${String(error)}`);
+    return html(
+      res,
+      503,
+      plainPage('Kunne ikkje gjere det no', 'Publiseringstenesta fekk ikkje lagra loggen sin (er disken full?). Ingenting vart endra. Prøv igjen om litt.'),
+    );
+  }
+  return redirect(res, `/staff/?melding=${message}`);
 }

@@ -11,6 +11,7 @@ import { runImport } from '../import/run';
 import type { CollectionChange } from '../import/summary';
 import { runBuild, type BuildCommand } from './build';
 import { matchLiveContent } from './live-content';
+import { noteBuildGroup } from './lock';
 import { currentRelease, publishRelease, releaseContentDir, type PublishResult, type ReleaseStep } from './releases';
 
 export interface PublishRunOptions {
@@ -24,12 +25,14 @@ export interface PublishRunOptions {
   readonly now?: Date;
   /** Extra environment for the build (the tests' stand-in build takes its switches from it). */
   readonly buildEnv?: Readonly<Record<string, string>>;
+  /** Aborting abandons the run: its build is ended, nothing is switched. */
+  readonly signal?: AbortSignal;
 }
 
 export type PublishRunResult = PublishResult & { readonly changes: CollectionChange[] };
 
 export async function publishFromCms(options: PublishRunOptions): Promise<PublishRunResult> {
-  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {} } = options;
+  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {}, signal } = options;
   const live = currentRelease(releasesDir);
   // Without a content copy beside the live release (releases made before they kept one),
   // nothing can be compared: build.
@@ -45,7 +48,17 @@ export async function publishFromCms(options: PublishRunOptions): Promise<Publis
         return undefined;
       },
     },
-    { name: 'build', run: (siteDir, context) => runBuild(build, context.contentDir, siteDir, buildEnv, progress) },
+    {
+      name: 'build',
+      run: (siteDir, context) =>
+        runBuild(build, context.contentDir, siteDir, {
+          extraEnv: buildEnv,
+          progress,
+          signal,
+          // Noted in the lock, so the next run can end this build if this process is killed.
+          onGroup: (group) => noteBuildGroup(releasesDir, group),
+        }),
+    },
   ];
   try {
     const result = await publishRelease(releasesDir, steps, { now, progress, baseContentDir: contentDir });

@@ -31,6 +31,7 @@ import {
   ASSET_LIMITS,
   IMAGE_CACHE,
   IMAGE_LIMITS,
+  OFFLINE_IMAGE_SVG,
   OFFLINE_PAGE,
   PAGE_CACHE,
   PAGE_LIMITS,
@@ -99,5 +100,6 @@ registerRoute(
 
 setCatchHandler(async ({ request }) => {
   if (request.mode === 'navigate') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+  if (isSiteImage(request, self.location.origin)) return new Response(OFFLINE_IMAGE_SVG, { headers: { 'Content-Type': 'image/svg+xml' } });
   return Response.error();
 });

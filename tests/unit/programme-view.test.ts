@@ -1,7 +1,14 @@
 /** The programme's views, as the cinema, culture and 'I dag' blocks render them. */
 import { describe, expect, it } from 'vitest';
 import { dayStrip } from '../../src/lib/programme/day-strip';
-import { cinemaProgrammeView, filteredProgramme, fullProgramme, programmeView, upcomingProgramme } from '../../src/lib/programme/programme-view';
+import {
+  cinemaProgrammeView,
+  filteredProgramme,
+  fullProgramme,
+  programmeOutOfDate,
+  programmeView,
+  upcomingProgramme,
+} from '../../src/lib/programme/programme-view';
 import { event, movie } from './fixtures/content';
 
 const now = new Date('2026-11-23T10:00:00+01:00');
@@ -56,6 +63,24 @@ describe('the programme views', () => {
   });
 });
 
+describe('what a programme says once the page is older than its data', () => {
+  const note = 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.';
+  it('on the programme page, leads to the week after its horizon', () => {
+    const page = { kind: 'film' as const, base: '/kinoprogram', state: {} };
+    expect(programmeOutOfDate('film', fullProgramme(input, 14), now, page)).toEqual({
+      note,
+      link: { href: '/kinoprogram/veke/2026-51', text: 'veke 51, 14.–20. desember' },
+    });
+    expect(programmeOutOfDate('film', fullProgramme(input, 60), now, page)).toEqual({ note, link: null });
+  });
+
+  it('on a filter page, leads to the whole programme; elsewhere, to the programme of its kind', () => {
+    const genre = { kind: 'film' as const, base: '/kino', state: { sjanger: 'drama' } };
+    expect(programmeOutOfDate('film', filteredProgramme(input, genre.state), now, genre)).toEqual({ note, link: { href: '/kino', text: 'kinoprogrammet' } });
+    expect(programmeOutOfDate('culture', upcomingProgramme(input), now)).toEqual({ note, link: { href: '/kulturprogram', text: 'kulturprogrammet' } });
+  });
+});
+
 describe('the front page’s day strip', () => {
   it('names today and lists what is left of it', () => {
     const strip = dayStrip(events, [dune, naustet], now);
@@ -74,6 +99,30 @@ describe('the front page’s day strip', () => {
   });
 
   it('has no note and no listing when nothing is ahead', () => {
-    expect(dayStrip(events, [dune, naustet], new Date('2026-12-21T10:00:00+01:00'))).toEqual({ heading: 'I dag', note: null, listing: null });
+    expect(dayStrip(events, [dune, naustet], new Date('2026-12-21T10:00:00+01:00'))).toEqual({
+      heading: 'I dag',
+      note: null,
+      listing: null,
+      days: [],
+      coversUntil: '2026-12-23',
+      complete: true,
+      outOfDate: 'Programmet her vart sist oppdatert måndag 21. desember og kan vere utdatert.',
+    });
+  });
+
+  it('carries the build’s day and the two after it, and the next day with showings beyond, for the browser', () => {
+    const strip = dayStrip(events, [dune, naustet], now);
+    expect(strip.coversUntil).toBe('2026-11-25');
+    expect(strip.days.map(({ day, today }) => [day, today])).toEqual([
+      ['2026-11-23', true],
+      ['2026-11-24', false],
+      ['2026-12-20', false],
+    ]);
+    expect(strip.days[0]).toBe(strip.listing);
+    expect(strip.complete).toBe(true);
+    // Built on the Tuesday: the 20 December is the day beyond, and nothing after it.
+    const tuesday = dayStrip([...events, event('later', '2027-01-04T18:00:00+01:00', link(naustet))], [dune, naustet], new Date('2026-11-24T10:00:00+01:00'));
+    expect(tuesday.days.map(({ day }) => day)).toEqual(['2026-11-24', '2026-12-20']);
+    expect(tuesday.complete).toBe(false);
   });
 });
