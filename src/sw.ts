@@ -76,11 +76,6 @@ registerRoute(
   }),
 );
 
-// Pages outside the precache (one-filter programme views, member screens, redirect stubs, pages
-// past the precache budget):
-// the network first, a copy kept for offline (only 200 answers, never an error page). These
-// pages are the same for every visitor; what members see comes from the partner APIs, which
-// the worker never handles.
 // Build files the precache left out (a visited Mi side's island): kept as used, so the page works offline.
 registerRoute(
   ({ request }) => isBuildAsset(request, self.location.origin),
@@ -90,6 +85,11 @@ registerRoute(
   }),
 );
 
+// Pages outside the precache (one-filter programme views, member screens, redirect stubs, pages
+// past the precache budget):
+// the network first, a copy kept for offline (only 200 answers, never an error page). These
+// pages are the same for every visitor; what members see comes from the partner APIs, which
+// the worker never handles.
 registerRoute(
   ({ request }) => isSiteNavigation(request, self.location.origin),
   new NetworkFirst({

@@ -1,8 +1,8 @@
 /**
  * The film-club indicator in the header: 'Logg inn' or 'Mi side', from the profile stored in
  * localStorage, kept in step when another tab signs in or out (the `storage` event), as the
- * film-club islands are through their store, and when this tab's islands change it. Plain script, no framework, so pages without
- * islands stay light.
+ * film-club islands are through their store, and when this tab's islands change it. Plain
+ * script, no framework, so pages without islands stay light.
  */
 import { PROFILE_CHANGED_EVENT, PROFILE_KEY, readStoredProfile } from '../lib/filmclub/profile-storage';
 
@@ -32,5 +32,5 @@ export function showFilmclubStatus(root: Document): void {
     if (event.key === PROFILE_KEY || event.key === null) links.forEach(render);
   });
   // This tab's own sign-in, sign-out or ended session (the storage event only reaches others).
-  root.defaultView?.addEventListener(PROFILE_CHANGED_EVENT, () => render(link));
+  root.defaultView?.addEventListener(PROFILE_CHANGED_EVENT, () => links.forEach(render));
 }

@@ -5,7 +5,7 @@
  * native modal <dialog>: focus moves into it, Escape closes it, and focus returns to the
  * button that opened it.
  */
-import { useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatTicketTime, seatsText } from '../../lib/filmclub/format';
 import { qrPayload, type Ticket } from '../../lib/filmclub/model';
 import { ticketCalendar, ticketCalendarFileName } from '../../lib/filmclub/ticket-calendar';
@@ -14,21 +14,23 @@ import { QrCode } from './QrCode';
 export function TicketActions({ ticket, place }: { ticket: Ticket; place: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  // The view's content exists only while it is open: one QR code per ticket in the page, not two.
+  const [open, setOpen] = useState(false);
   const titleId = useId();
   const film = ticket.movieTitle || 'filmen';
   const when = formatTicketTime(ticket.startTime);
   const calendar = useMemo(() => ticketCalendar(ticket, place, new Date()), [ticket, place]);
   const payload = qrPayload(ticket);
 
-  function show() {
-    dialog.current?.showModal();
-  }
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+  }, [open]);
 
   return (
     <>
       <p className="fc-ticket__actions">
         {payload && (
-          <button type="button" className="button" ref={opener} onClick={show} aria-label={`Vis billett til «${film}», ${when}`}>
+          <button type="button" className="button" ref={opener} onClick={() => setOpen(true)} aria-label={`Vis billett til «${film}», ${when}`}>
             Vis billett
           </button>
         )}
@@ -43,21 +45,31 @@ export function TicketActions({ ticket, place }: { ticket: Ticket; place: string
         )}
       </p>
       {payload && (
-        <dialog className="fc-ticket-view" ref={dialog} aria-labelledby={titleId} onClose={() => opener.current?.focus()}>
-          <div className="fc-ticket-view__body">
-            <h2 id={titleId}>{film}</h2>
-            <p className="fc-ticket-view__when">{when}</p>
-            <p>
-              {ticket.sal || 'Ukjend sal'} · {seatsText(ticket)}
-            </p>
-            <QrCode value={payload} label={`QR-kode for billetten til ${film}`} />
-            {ticket.qrCode && <p className="fc-ticket__code">Billettkode: {ticket.qrCode}</p>}
-            <form method="dialog">
-              <button type="submit" className="button" autoFocus>
-                Lukk
-              </button>
-            </form>
-          </div>
+        <dialog
+          className="fc-ticket-view"
+          ref={dialog}
+          aria-labelledby={titleId}
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        >
+          {open && (
+            <div className="fc-ticket-view__body">
+              <h2 id={titleId}>{film}</h2>
+              <p className="fc-ticket-view__when">{when}</p>
+              <p>
+                {ticket.sal || 'Ukjend sal'} · {seatsText(ticket)}
+              </p>
+              <QrCode value={payload} label={`QR-kode for billetten til ${film}`} />
+              {ticket.qrCode && <p className="fc-ticket__code">Billettkode: {ticket.qrCode}</p>}
+              <form method="dialog">
+                <button type="submit" className="button" autoFocus>
+                  Lukk
+                </button>
+              </form>
+            </div>
+          )}
         </dialog>
       )}
     </>
