@@ -114,11 +114,11 @@ test('posters on Mi side: tickets and watch list, with alt text naming the film'
   const ticketPoster = page.locator('.fc-ticket img.fc-poster').first();
   await expect(ticketPoster).toBeVisible();
   await expect(ticketPoster).toHaveAttribute('alt', /«.+»/);
-  expect(await ticketPoster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => ticketPoster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   const watchPoster = page.locator('.fc-watchitem img.fc-poster').first();
   await expect(watchPoster).toBeVisible();
   await expect(watchPoster).toHaveAttribute('alt', /«.+»/);
-  expect(await watchPoster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => watchPoster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 });
 
 test('a partner poster that will not load gives way to the production’s own poster', async ({ page }) => {
@@ -135,7 +135,7 @@ test('a partner poster that will not load gives way to the production’s own po
   const poster = panelOf(page).locator('img.fc-poster');
   await expect(poster).toHaveAttribute('src', '/media/productions/naustet-poster.webp');
   await expect(poster).toHaveAttribute('alt', /Naustet/);
-  expect(await poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 });
 
 test('ratings read with a decimal comma, "3,7 av 5"', async ({ page }) => {
