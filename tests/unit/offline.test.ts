@@ -6,6 +6,7 @@ import { isEditing, isTextField, onControllerChange } from '../../src/lib/offlin
 import {
   HASHED_URLS,
   assetsOfPages,
+  isOnlineOnlyIsland,
   keepInPrecache,
   isBuildAsset,
   isSiteImage,
@@ -113,6 +114,21 @@ describe('what the build precaches', () => {
     // Mi side's module and its QR library belong to a page the precache does not hold.
     expect(used.has('_astro/MyPage.h8.js')).toBe(false);
     expect(used.has('_astro/qr.i9.js')).toBe(false);
+  });
+
+  it('leaves the film-club panel and what only it imports to the network, keeping the renderer other islands share', () => {
+    const modules: Record<string, string> = {
+      '_astro/FilmClubPanel.a1.js': 'import{u}from"./use-filmclub.b2.js";',
+      '_astro/use-filmclub.b2.js': 'export const u=1;',
+      '_astro/SearchApp.c3.js': 'export{}',
+      '_astro/client.d4.js': 'export{}',
+    };
+    const film = '<astro-island uid="f" component-url="/_astro/FilmClubPanel.a1.js" renderer-url="/_astro/client.d4.js" client="idle"></astro-island>';
+    const search = '<astro-island uid="s" component-url="/_astro/SearchApp.c3.js" renderer-url="/_astro/client.d4.js" client="idle"></astro-island>';
+    expect([...assetsOfPages([film, search], (file) => modules[file])].sort()).toEqual(['_astro/SearchApp.c3.js', '_astro/client.d4.js']);
+    expect(isOnlineOnlyIsland('_astro/FilmClubPanel.DX58EGbG.js')).toBe(true);
+    expect(isOnlineOnlyIsland('_astro/FilmClubPanelish.DX58EGbG.js')).toBe(false);
+    expect(isOnlineOnlyIsland('_astro/SearchApp.BRCpkRD2.js')).toBe(false);
   });
 
   describe('within the budget', () => {

@@ -60,11 +60,25 @@ export function keepInPrecache(url: string, pages: ReadonlySet<string>): boolean
   return !url.endsWith('.html') || pages.has(url);
 }
 
-/** The build's files a page names: scripts, stylesheets, island components, renderers and preloaded fonts. */
+/**
+ * Islands that can do nothing without the film-club partner: their code is not precached with
+ * the pages that hold them (a film page offline shows its static part), but cached when a page
+ * that uses them is visited (ASSET_CACHE), so a member's Mi side still opens at the door.
+ */
+export const ONLINE_ONLY_ISLANDS: readonly string[] = ['FilmClubPanel', 'MyPage', 'SignInForm', 'SignUpForm', 'ForgotPasswordForm'];
+
+/** Whether a build file is the component module of an online-only island (`_astro/FilmClubPanel.<hash>.js`). */
+export function isOnlineOnlyIsland(file: string): boolean {
+  const name = /^_astro\/([\w-]+)\.[\w-]+\.js$/.exec(file)?.[1];
+  return name !== undefined && ONLINE_ONLY_ISLANDS.includes(name);
+}
+
+/** The build's files a page names: scripts, stylesheets, island components (online-only ones aside), renderers and preloaded fonts. */
 export function pageAssetFiles(html: string): string[] {
   const files = new Set<string>();
   for (const match of html.matchAll(/\b(?:src|href|component-url|renderer-url|before-hydration-url)="\/(_astro\/[^"?#]+\.(?:js|css|woff2))"/g)) {
-    files.add(match[1] as string);
+    const file = match[1] as string;
+    if (!isOnlineOnlyIsland(file)) files.add(file);
   }
   return [...files];
 }

@@ -159,10 +159,16 @@ function offer(event: Event, site: SiteFacts): JsonLd | undefined {
   };
 }
 
+/**
+ * One image per event: the wide cover (Google's preferred 16:9), else the poster. A film's poster
+ * is on its Movie node already; repeating both on each of its many showings cost more of the
+ * offline precache than a page's worth of text.
+ */
 function images(production: Production, site: SiteFacts): string[] {
   const cover = production.assets.find((asset) => asset.type === 'first_image');
+  if (cover) return [absoluteUrl(site.host, coverImageUrl(cover.url))];
   const poster = production.assets.find((asset) => asset.type === 'poster');
-  return [...(cover ? [absoluteUrl(site.host, coverImageUrl(cover.url))] : []), ...(poster ? [absoluteUrl(site.host, poster.url)] : [])];
+  return poster ? [absoluteUrl(site.host, poster.url)] : [];
 }
 
 /** What every event of a production shares. */
