@@ -1,14 +1,15 @@
 /**
- * What a run does: the pipeline of `npm run reimport` (import/publish.ts) for the live site,
+ * What a run does: the pipeline of `npm run reimport` (release/publish.ts) for the live site,
  * or the same with the CMS's drafts into the separate preview releases. Failures are put in
  * plain nynorsk words for the status page; the technical message is kept beside them.
  */
 import { join } from 'node:path';
-import type { PublisherConfig } from '../import/config';
-import { publishFromCms, type BuildCommand } from '../import/publish';
-import { StepFailed } from '../import/releases';
 import { ImportDataError } from '../import/validate';
+import type { BuildCommand } from '../release/build';
+import { publishFromCms } from '../release/publish';
+import { StepFailed } from '../release/releases';
 import { isHttpError } from '../src/lib/http';
+import type { PublisherConfig } from './config';
 import type { Failure, RunRecord } from './runs';
 
 /** Preview releases live apart from the live ones, so a rollback never lands on a preview. */
@@ -45,14 +46,17 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
   }
 }
 
-const stepNames: Record<string, string> = { import: 'Henting av innhald frå CMS-et', build: 'Bygging av nettstaden' };
+const stepNames = new Map([
+  ['import', 'Henting av innhald frå CMS-et'],
+  ['build', 'Bygging av nettstaden'],
+]);
 
 /** A failure in plain words: which step, why, and the technical detail. */
 export function explain(error: unknown): Failure {
   const step = error instanceof StepFailed ? error.step : 'teneste';
   const cause = error instanceof StepFailed ? error.reason : error;
   const detail = cause instanceof Error ? cause.message : String(cause);
-  return { step: stepNames[step] ?? 'Publiseringstenesta', reason: reasonOf(step, cause, detail), detail };
+  return { step: stepNames.get(step) ?? 'Publiseringstenesta', reason: reasonOf(step, cause, detail), detail };
 }
 
 function reasonOf(step: string, cause: unknown, detail: string): string {

@@ -12,21 +12,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPublisherConfig } from '../../import/config';
-import { currentRelease, listReleases, releaseContentDir, switchCurrent } from '../../import/releases';
+import { readPublisherConfig } from '../../publisher/config';
+import { currentRelease, listReleases, releaseContentDir, switchCurrent } from '../../release/releases';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { sandboxImportEnv } from '../../sandbox/import-env';
+import { freePorts } from '../support/free-port';
 import { expect, test } from './fixtures';
 
-const PORTS = { publisher: 5590, preview: 5591, sandbox: 5592, nginx: 5593 };
+/** Free ports, chosen before the servers start (they must know each other's address). */
+let PORTS: { publisher: number; preview: number; sandbox: number; nginx: number };
 const SECRET = 'e2e-real-build-secret-0123456789';
 const PASSWORD = 'e2e-real-build-password';
 const FIRST = '20261101T000000Z';
 const dataset = loadDataset('content');
 const article = (dataset.articles as { id: string; slug: string; title: string }[]).find((entry) => entry.slug === 'sommarkaf')!;
-const site = `http://127.0.0.1:${PORTS.nginx}`;
+let site: string;
 
 let work: string;
 let sandbox: Sandbox;
@@ -36,6 +38,9 @@ let nginx: ChildProcess;
 test.describe.configure({ mode: 'serial', timeout: 10 * 60_000 });
 
 test.beforeAll(async () => {
+  const [publisherPort, previewPort, sandboxPort, nginxPort] = await freePorts(4);
+  PORTS = { publisher: publisherPort!, preview: previewPort!, sandbox: sandboxPort!, nginx: nginxPort! };
+  site = `http://127.0.0.1:${PORTS.nginx}`;
   work = mkdtempSync(join(tmpdir(), 'kaia-e2e-real-build-'));
   // nginx's workers run as another user: the releases must be readable to them.
   chmodSync(work, 0o755);

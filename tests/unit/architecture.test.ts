@@ -30,11 +30,22 @@ const FLOORS: readonly (readonly string[])[] = [
   ['seo', 'calendar', 'search', 'hosting', 'offline'],
 ];
 
+/**
+ * The server side, lowest first: the site's code (which the import validates with), fetching
+ * and writing content, releases (from content to a live release), and the publish service.
+ */
+const SERVER_LAYERS = new Map([
+  ['src', 0],
+  ['import', 1],
+  ['release', 2],
+  ['publisher', 3],
+]);
+
 const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((folder) => [folder, floor] as const)));
 const libFolder = (path: string): string | undefined => /^src\/lib\/([^/]+)\//.exec(path)?.[1];
 const describeEdge = ({ from, to }: ImportEdge) => `${from} -> ${to}`;
 
-const sourceEdges = importGraph(ROOT, ['src', 'import', 'sandbox', 'scripts']);
+const sourceEdges = importGraph(ROOT, ['src', 'import', 'release', 'publisher', 'sandbox', 'scripts']);
 
 describe('architecture', () => {
   it('gives every folder of src/lib a floor', () => {
@@ -76,11 +87,20 @@ describe('architecture', () => {
     expect(cyclesOf(sourceEdges)).toEqual([]);
   });
 
-  it("keeps the server side (import, sandbox) apart from the site's rendering", () => {
+  it("keeps the server side (import, release, publisher, sandbox) apart from the site's rendering", () => {
     const crossing = sourceEdges.filter(
-      (edge) => /^(import|sandbox)\//.test(edge.from) && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
+      (edge) => /^(import|release|publisher|sandbox)\//.test(edge.from) && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
     );
     expect(crossing.map(describeEdge)).toEqual([]);
+  });
+
+  it('layers the server side: import below release below publisher, and the site never reaching up to them', () => {
+    const upward = sourceEdges.filter((edge) => {
+      const from = SERVER_LAYERS.get(edge.from.split('/')[0]!);
+      const to = SERVER_LAYERS.get(edge.to.split('/')[0]!);
+      return from !== undefined && to !== undefined && to > from;
+    });
+    expect(upward.map(describeEdge)).toEqual([]);
   });
 });
 

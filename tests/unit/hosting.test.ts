@@ -16,7 +16,7 @@ import { nginxServerConfig } from '../../src/lib/hosting/nginx';
 import { isReportEndpoint, readBuildEnv } from '../../src/lib/config/build-env';
 import { contentSecurityPolicy, originOf, securityHeaders } from '../../src/lib/hosting/policy';
 import { redirectRules } from '../../src/lib/hosting/redirects';
-import { headersFile, redirectsFile } from '../../src/lib/hosting/static-host';
+import { headersFile, headersForPath, parseHeadersFile, redirectsFile } from '../../src/lib/hosting/static-host';
 
 const input = {
   scriptHashes: ['sha256-abc='],
@@ -159,6 +159,24 @@ describe('_headers', () => {
     for (const path of ['/search', '/search/*']) {
       expect(file).toContain(`\n${path}\n  ! Content-Security-Policy\n  Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'\n`);
     }
+  });
+
+  it('reads back as the headers each path gets: the search page its own policy, assets their cache rule', () => {
+    const rules = parseHeadersFile(
+      headersFile({ 'Content-Security-Policy': "script-src 'self'", 'X-Content-Type-Options': 'nosniff' }, "script-src 'self' 'wasm-unsafe-eval'"),
+    );
+    expect(headersForPath(rules, '/')).toEqual({
+      'content-security-policy': "script-src 'self'",
+      'x-content-type-options': 'nosniff',
+      vary: 'Accept-Encoding',
+    });
+    expect(headersForPath(rules, '/search/')['content-security-policy']).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    expect(headersForPath(rules, '/search')['content-security-policy']).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    expect(headersForPath(rules, '/searching')['content-security-policy']).toBe("script-src 'self'");
+    expect(headersForPath(rules, '/_astro/app.js')).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
   });
 });
 

@@ -11,14 +11,17 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPublisherConfig } from '../../import/config';
+import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Fault, type Sandbox } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';
+import { freePorts } from '../support/free-port';
 
-const PORTS = { publisher: 5551, preview: 5552, sandbox: 5553, nginx: 5554, chat: 5555 };
 const SECRET = 'test-hook-secret-0123456789';
 const PASSWORD = 'test-staff-password';
+// Free ports, so two runs of this file on one machine never meet.
+const [publisherPort, previewPort, sandboxPort, nginxPort, chatPort] = await freePorts(5);
+const PORTS = { publisher: publisherPort!, preview: previewPort!, sandbox: sandboxPort!, nginx: nginxPort!, chat: chatPort! };
 const origin = `http://127.0.0.1:${PORTS.publisher}`;
 const site = `http://127.0.0.1:${PORTS.nginx}`;
 

@@ -3,7 +3,8 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentRelease, listReleases, publishRelease, rollback, StepFailed, type ReleaseStep } from '../../import/releases';
+import { currentRelease, listReleases, publishRelease, StepFailed, type ReleaseStep } from '../../release/releases';
+import { rollback } from '../../release/rollback';
 
 let dir: string;
 beforeEach(() => {

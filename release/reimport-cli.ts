@@ -5,12 +5,12 @@
  * and switches the live site to it; content/ then matches the live release. If any step fails,
  * the live site and content/ stay as they were and the message says which step.
  *
- * `npm run rollback` (rollback.ts) switches back to the previous release.
+ * `npm run rollback` (rollback-cli.ts) switches back to the previous release.
  */
-import { ConfigError, readImportConfig, readPaths } from './config';
-import { loadEnvFile } from './env-file';
+import { ConfigError, readImportConfig, readPaths } from '../import/config';
+import { loadEnvFile } from '../import/env-file';
+import { formatSummary } from '../import/summary';
 import { publishFromCms } from './publish';
-import { formatSummary } from './summary';
 
 loadEnvFile();
 try {
