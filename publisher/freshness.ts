@@ -8,6 +8,7 @@
  * one notification when it starts and one when it ends, however many runs fail in between.
  */
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
+import { osloMidnight } from './schedule';
 
 /** The three services the import asks (import/sources.ts). */
 export type SourceKey = 'management' | 'runtime' | 'platform';
@@ -82,7 +83,15 @@ export interface Warning {
   readonly key: string;
   /** What staff read, in nynorsk. */
   readonly text: string;
+  /**
+   * Whether it is worth a chat message: not in the minutes after midnight while the day build
+   * is under way (that would be two messages every night), but once it failed or is late.
+   */
+  readonly notify: boolean;
 }
+
+/** How long after midnight a site still built yesterday is the day build at work, not a problem. */
+export const DAY_BUILD_GRACE_MS = 30 * 60_000;
 
 export interface FreshnessFacts {
   /** When the live release was built (its start), if one is live. */
@@ -106,7 +115,7 @@ export function freshnessWarnings(now: number, facts: FreshnessFacts): Warning[]
     text += facts.dayBuildFailure
       ? ` Dagsbygginga feila: ${facts.dayBuildFailure.reason} Ho blir prøvd igjen ved neste synkronisering, kl. ${formatTime(new Date(facts.dayBuildFailure.retryAt))}.`
       : ' Dagsbygginga skal byggje sida på nytt no.';
-    warnings.push({ key: 'behind', text });
+    warnings.push({ key: 'behind', text, notify: facts.dayBuildFailure !== undefined || now - osloMidnight(today) > DAY_BUILD_GRACE_MS });
   }
   for (const key of sourceKeys) {
     const check = facts.sources[key];
@@ -117,16 +126,22 @@ export function freshnessWarnings(now: number, facts: FreshnessFacts): Warning[]
     warnings.push({
       key: `source:${key}`,
       text: `${sourceNames[key]} har ikkje svart ${since} (over ein time). Nettstaden viser det som sist vart henta; kvar synkronisering prøver igjen.`,
+      notify: true,
     });
   }
   return warnings;
 }
 
-/** What to notify about: warnings that started since the keys last notified, and keys that ended. */
+/**
+ * What to notify about: warnings worth a message that started since the keys last notified, and
+ * notified keys no longer worth one. The caller keeps `notifiedKeys(current)` for next time.
+ */
 export function alertChanges(notified: readonly string[], current: readonly Warning[]): { started: Warning[]; ended: string[] } {
-  const now = new Set(current.map((warning) => warning.key));
-  return { started: current.filter((warning) => !notified.includes(warning.key)), ended: notified.filter((key) => !now.has(key)) };
+  const now = new Set(notifiedKeys(current));
+  return { started: current.filter((warning) => warning.notify && !notified.includes(warning.key)), ended: notified.filter((key) => !now.has(key)) };
 }
+
+export const notifiedKeys = (current: readonly Warning[]) => current.filter((warning) => warning.notify).map((warning) => warning.key);
 
 /** The text of the notification that a warning ended, in nynorsk. */
 export function endedText(key: string): string {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
+import { freshnessSection, type FreshnessView } from './freshness-page';
 import type { RunRecord, RunState, Trigger } from './runs';
 
 const STYLE = `
@@ -21,6 +22,7 @@ button { font: inherit; padding: 0.5rem 1rem; border: 2px solid #0b4f8a; border-
 button.secondary { background: #fff; color: #0b4f8a; }
 .message { padding: 0.75rem 1rem; border-left: 0.4rem solid #0b4f8a; background: #eef4fa; }
 .message.error { border-color: #a3231f; background: #fbeeee; }
+.warning { padding: 0 1rem; border-left: 0.4rem solid #a3231f; background: #fbeeee; }
 .runs { list-style: none; padding: 0; margin: 0; }
 .run { border-top: 1px solid #c8c8c8; padding: 0.75rem 0; }
 .run h3 { font-size: 1.05rem; margin: 0 0 0.5rem; }
@@ -86,6 +88,9 @@ const triggerNames: Record<Trigger, string> = {
   staff: 'Hent innhaldet på nytt',
   rollback: 'Gå tilbake til førre versjon',
   start: 'Oppstart',
+  schedule: 'Tidsplan (synkronisering med billettsystemet)',
+  'day-build': 'Dagsbygging (kl. 00.00)',
+  rebuild: 'Bygg sida på nytt',
 };
 
 /** Messages after an action, chosen by key so nothing from the address is echoed into the page. */
@@ -95,6 +100,7 @@ export const messages = {
   'rolled-back': { text: 'Nettstaden viser no den førre versjonen.', error: false },
   'no-rollback': { text: 'Det finst inga eldre versjon å gå tilbake til.', error: true },
   busy: { text: 'Ei publisering køyrer no. Prøv igjen når ho er ferdig.', error: true },
+  'rebuild-queued': { text: 'Sida blir bygd på nytt, også om ingenting er endra. Last sida på nytt for å sjå korleis det går.', error: false },
 } as const;
 export type MessageKey = keyof typeof messages;
 
@@ -109,6 +115,8 @@ export interface StatusView {
   readonly runs: readonly RunRecord[];
   readonly csrf: string;
   readonly message: MessageKey | undefined;
+  /** How current the site is (freshness-page.ts). */
+  readonly freshness?: FreshnessView | undefined;
 }
 
 function changesText(run: RunRecord): string {
@@ -123,13 +131,17 @@ function changesText(run: RunRecord): string {
 function runItem(run: RunRecord): string {
   const what = run.kind === 'preview' ? ' (førehandsvising)' : '';
   const requests = run.requests > 1 ? ` (${run.requests} førespurnader)` : '';
+  const causes = run.causes?.length ? `, saman med: ${[...new Set(run.causes)].map((cause) => escapeHtml(triggerNames[cause] ?? cause)).join(', ')}` : '';
+  const full = run.force ? ' – full bygging' : '';
+  const repeats =
+    run.repeats && run.repeats > 1 ? ` – ${run.repeats} gonger på rad${run.finishedAt ? `, sist ${escapeHtml(formatMoment(run.finishedAt))}` : ''}` : '';
   const failure = run.failure
     ? `<dt>Feil</dt><dd><strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small></dd>`
     : '';
   return `<li class="run">
 <h3><span class="state state-${run.state}">${stateNames[run.state] ?? run.state}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
 <dl>
-<dt>Utløyst av</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</dd>
+<dt>Utløyst av</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${causes}${what}${requests}${full}${repeats}</dd>
 ${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
 <dt>Tid brukt</dt><dd>${run.durationMs === undefined ? '–' : escapeHtml(formatDuration(run.durationMs))}</dd>
 <dt>Endringar</dt><dd>${changesText(run)}</dd>
@@ -157,6 +169,7 @@ ${live}
 <form method="post" action="/staff/refresh">${csrf}<button type="submit">Hent innhaldet på nytt</button></form>
 <form method="post" action="/staff/rollback">${csrf}<button type="submit" class="secondary">Gå tilbake til førre versjon</button></form>
 </div>
+${freshnessSection(view.freshness, formatMoment, csrf)}
 <h2>Førehandsvising</h2>
 ${preview}
 <div class="actions">

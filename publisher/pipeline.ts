@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { ImportDataError } from '../import/validate';
 import type { BuildCommand } from '../release/build';
-import { publishFromCms } from '../release/publish';
+import { publishFromCms, type PublishRunOptions } from '../release/publish';
 import { StepFailed } from '../release/releases';
 import { isHttpError } from '../src/lib/http';
 import type { PublisherConfig } from './config';
@@ -19,10 +19,29 @@ export function buildCommand(config: PublisherConfig): BuildCommand {
   return config.buildCommand ? { shell: config.buildCommand } : { astro: true };
 }
 
-export async function executeRun(config: PublisherConfig, run: RunRecord, log: (line: string) => void = () => {}): Promise<void> {
+/** What the service hands a run besides its record (publisher/server.ts). */
+export interface RunExtras {
+  /** The import digest known to match the live content (an unchanged sync then checks no records). */
+  readonly knownDigest?: string;
+  readonly onDownload?: PublishRunOptions['onDownload'];
+  /** The service's clock: names the release. */
+  readonly now?: Date;
+}
+
+/** Runs one run; answers the import's digest when the import got that far. */
+export async function executeRun(
+  config: PublisherConfig,
+  run: RunRecord,
+  log: (line: string) => void = () => {},
+  extras: RunExtras = {},
+): Promise<string | undefined> {
   const preview = run.kind === 'preview';
   try {
     const result = await publishFromCms({
+      force: run.force === true,
+      ...(extras.knownDigest ? { knownDigest: extras.knownDigest } : {}),
+      ...(extras.onDownload ? { onDownload: extras.onDownload } : {}),
+      ...(extras.now ? { now: extras.now } : {}),
       config: config.import,
       releasesDir: preview ? previewDir(config) : config.releasesDir,
       contentDir: config.contentDir,
@@ -40,9 +59,11 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
       changed: change.changed.length,
       removed: change.removed.length,
     }));
+    return result.digest;
   } catch (error) {
     run.state = 'failed';
     run.failure = explain(error);
+    return undefined;
   }
 }
 
@@ -78,15 +99,25 @@ function reasonOf(step: string, cause: unknown, detail: string): string {
   return 'Noko gjekk gale i publiseringa. Den publiserte nettstaden er uendra.';
 }
 
-/** One message to the chat webhook per failed run; a failing notification is logged, never fatal. */
+/**
+ * One message to the chat webhook per failed run a person or the CMS started; a failing
+ * notification is logged, never fatal. The schedule's runs are not told one by one (a source
+ * that is down would fail every sync): their trouble is told once by the freshness warnings.
+ */
 export async function notifyFailure(url: string | undefined, run: RunRecord, log: (line: string) => void): Promise<void> {
   if (!url || run.state !== 'failed' || !run.failure) return;
+  if (run.trigger === 'schedule' || run.trigger === 'day-build') return;
   const text = `Publiseringa av kulturhuset-kaia feila (køyring ${run.id}): ${run.failure.step}: ${run.failure.reason}`;
+  await notify(url, { text, run: run.id, step: run.failure.step, reason: run.failure.reason }, log);
+}
+
+/** Posts one message to the chat webhook; a failure is logged, never fatal. */
+export async function notify(url: string, message: Record<string, unknown>, log: (line: string) => void): Promise<void> {
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text, run: run.id, step: run.failure.step, reason: run.failure.reason }),
+      body: JSON.stringify(message),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) log(`notification answered ${response.status}`);

@@ -54,7 +54,10 @@ export function noteRun(history: ScheduleHistory, run: FinishedRun): ScheduleHis
     // Days only move forward: after the clock stepped back, the day built before still counts.
     if (!history.builtDay || day > history.builtDay) next.builtDay = day;
     if (history.failedBuild && history.failedBuild.day <= day) delete next.failedBuild;
-  } else if (run.state === 'failed' && run.force) next.failedBuild = { day, at };
+  } else if (run.force && run.state !== 'queued' && run.state !== 'running') {
+    // A forced build that did not publish is tried again at the next sync, never in a loop.
+    next.failedBuild = { day, at };
+  }
   return next;
 }
 

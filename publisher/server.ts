@@ -21,6 +21,8 @@ import { plainPage } from './page';
 import { executeRun, notifyFailure, previewDir } from './pipeline';
 import { liveSite, previewSite, type SiteHandler } from './release-sites';
 import { RunLog, RunQueue } from './runs';
+import { Scheduler } from './scheduler';
+import { currentRelease } from '../release/releases';
 import { Sessions } from './staff';
 import { staffRoutes } from './staff-routes';
 import { statusRoutes } from './status-routes';
@@ -30,6 +32,8 @@ export interface Publisher {
   readonly previewUrl: string;
   readonly queue: RunQueue;
   readonly log: RunLog;
+  /** The box-office sync and the day build (scheduler.ts); tests tick it on their fake clock. */
+  readonly scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -37,8 +41,10 @@ export interface PublisherOptions {
   /** Port of the preview server (0: any free one). */
   readonly previewPort?: number;
   readonly log?: (line: string) => void;
-  /** The clock used for hook timestamps (tests). */
+  /** The service's clock: hook timestamps, runs, the schedule (tests pass a fake one). */
   readonly now?: () => number;
+  /** Let the schedule wake by itself (default); tests that drive a fake clock call `scheduler.tick()` instead. */
+  readonly scheduleTimer?: boolean;
 }
 
 export async function startPublisher(config: PublisherConfig, options: PublisherOptions = {}): Promise<Publisher> {
@@ -47,17 +53,55 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const runLog = new RunLog(join(config.stateDir, 'runs.json'));
   const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'));
   const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false);
-  const queue = new RunQueue(runLog, async (run) => {
-    log(`run ${run.id} (${run.kind}, ${run.trigger}) started`);
-    await executeRun(config, run, log);
-    log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
-    void notifyFailure(config.notifyUrl, run, log);
+  // The import digest of the live release's content, while this process knows it: an unchanged
+  // sync then checks no records. Memory only, so a restart (new code) checks everything once.
+  let knownContent: { release: string; digest: string } | undefined;
+  const queue = new RunQueue(
+    runLog,
+    async (run) => {
+      log(`run ${run.id} (${run.kind}, ${[run.trigger, ...(run.causes ?? [])].join(', ')}${run.force ? ', full build' : ''}) started`);
+      const live = run.kind === 'live';
+      const liveBefore = live ? currentRelease(config.releasesDir) : undefined;
+      const digest = await executeRun(config, run, log, {
+        now: new Date(now()),
+        ...(live && knownContent && knownContent.release === liveBefore ? { knownDigest: knownContent.digest } : {}),
+        ...(live ? { onDownload: (download: string, error?: unknown) => scheduler.downloaded(download, error) } : {}),
+      });
+      if (live && digest && run.state !== 'failed' && run.release) knownContent = { release: run.release, digest };
+      log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
+      void notifyFailure(config.notifyUrl, run, log);
+    },
+    now,
+  );
+  const scheduler = new Scheduler({
+    stateDir: config.stateDir,
+    releasesDir: config.releasesDir,
+    syncMinutes: config.syncMinutes,
+    queue,
+    runLog,
+    now,
+    notifyUrl: config.notifyUrl,
+    log,
+    timer: options.scheduleTimer ?? true,
   });
+  queue.onFinished = (run) => {
+    if (run.kind !== 'live') return;
+    scheduler.runFinished(run);
+    runLog.foldQuietSync(run);
+  };
   let previewUrl = '';
 
   const routes: readonly Route[] = [
     hookRoute({ secret: config.hookSecret, maxBodyBytes: config.maxBodyBytes, deliveries, queue, now, log }),
-    statusRoutes({ releasesDir: config.releasesDir, previewDir: previewDir(config), previewUrl: () => previewUrl, queue, runLog, sessions }),
+    statusRoutes({
+      releasesDir: config.releasesDir,
+      previewDir: previewDir(config),
+      previewUrl: () => previewUrl,
+      queue,
+      runLog,
+      sessions,
+      freshness: () => scheduler.view(),
+    }),
     staffRoutes({ releasesDir: config.releasesDir, contentDir: config.contentDir, queue, runLog, log, sessions, publicOrigin: config.publicOrigin }),
   ];
   const server = serverOf(async (req, res) => {
@@ -75,13 +119,16 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   previewUrl = `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
   log(`publisher on ${url} (hook ${url}/hooks/cms, staff ${url}/staff/), preview on ${previewUrl}`);
   if (config.runOnStart) queue.request('live', 'start');
+  if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);
+  scheduler.start();
   let closing: Promise<void> | undefined;
   return {
     url,
     previewUrl,
     queue,
     log: runLog,
-    close: () => (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined)),
+    scheduler,
+    close: () => (closing ??= (scheduler.stop(), Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined))),
   };
 }
 

@@ -17,13 +17,17 @@ export interface ActionDeps {
   readonly log: (line: string) => void;
 }
 
-export type StaffAction = 'refresh' | 'preview' | 'rollback';
+export type StaffAction = 'refresh' | 'rebuild' | 'preview' | 'rollback';
 
 export function performAction(action: StaffAction, deps: ActionDeps): MessageKey {
   switch (action) {
     case 'refresh':
       deps.queue.request('live', 'staff');
       return 'queued';
+    case 'rebuild':
+      // «Bygg sida på nytt»: a full build even when nothing changed (a stale day fixed by hand).
+      deps.queue.request('live', 'rebuild', { force: true });
+      return 'rebuild-queued';
     case 'preview':
       deps.queue.request('preview', 'staff');
       return 'preview-queued';

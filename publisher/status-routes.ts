@@ -6,6 +6,7 @@ import { currentRelease, currentSince } from '../release/releases';
 import { html, methodNotAllowed, redirect, sendJson, type Route } from './http';
 import { loginPage, messageKey, statusPage } from './page';
 import type { RunLog, RunQueue } from './runs';
+import type { FreshnessView } from './freshness-page';
 import type { Sessions } from './staff';
 
 export interface StatusDeps {
@@ -16,10 +17,12 @@ export interface StatusDeps {
   readonly queue: RunQueue;
   readonly runLog: RunLog;
   readonly sessions: Sessions;
+  /** How current the live site is: built when and from what, the sources, the schedule (scheduler.ts). */
+  readonly freshness?: () => FreshnessView;
 }
 
 /** The live release, the preview, whether a run is going, and the last runs. */
-export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog }: StatusDeps) {
+export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, freshness }: StatusDeps) {
   const release = currentRelease(releasesDir);
   const since = currentSince(releasesDir);
   const preview = currentRelease(previewDir);
@@ -28,6 +31,7 @@ export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog }:
     preview: preview ? { release: preview, url: previewUrl() } : undefined,
     busy: queue.busy,
     runs: runLog.runs,
+    freshness: freshness?.(),
   };
 }
 

@@ -61,6 +61,8 @@ test.beforeAll(async () => {
     PUBLISHER_PREVIEW_PORT: String(PORTS.preview),
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
+    // The webhook path on its own; the schedule has tests of its own (publisher-schedule.test.ts).
+    PUBLISHER_SYNC_MINUTES: '0',
   });
   publisher = await startPublisher(config, { log: () => {} });
   nginx = spawn(process.execPath, ['scripts/serve-nginx.mjs', '--root', join(releases, 'current'), '--port', String(PORTS.nginx), '--max-seconds', '900'], {

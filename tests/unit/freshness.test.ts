@@ -4,7 +4,7 @@
  * warning starts and one when it ends, however many runs fail in between.
  */
 import { describe, expect, it } from 'vitest';
-import { alertChanges, endedText, freshnessWarnings, noteSource, parseSourceChecks, type SourceChecks } from '../../publisher/freshness';
+import { alertChanges, endedText, freshnessWarnings, noteSource, notifiedKeys, parseSourceChecks, type SourceChecks } from '../../publisher/freshness';
 
 const at = (iso: string) => Date.parse(iso);
 const MIN = 60_000;
@@ -45,7 +45,7 @@ describe('warnings', () => {
       sources: {},
       dayBuildFailure: { reason: 'Nettstaden kunne ikkje byggjast av det nye innhaldet.', retryAt: at('2026-11-25T11:05:00Z') },
     });
-    expect(warning?.key).toBe('behind');
+    expect(warning).toMatchObject({ key: 'behind', notify: true });
     expect(warning?.text).toContain('Nettstaden viser framleis gårsdagen: han vart sist bygd tysdag 24. november kl. 19.00');
     expect(warning?.text).toContain(
       'Dagsbygginga feila: Nettstaden kunne ikkje byggjast av det nye innhaldet. Ho blir prøvd igjen ved neste synkronisering, kl. 12.05.',
@@ -61,6 +61,14 @@ describe('warnings', () => {
     const built = at('2026-11-24T22:00:00Z'); // 23.00 on the 24th in Oslo
     expect(freshnessWarnings(at('2026-11-24T22:59:00Z'), { liveBuiltAt: built, sources: {} })).toEqual([]);
     expect(freshnessWarnings(at('2026-11-24T23:30:00Z'), { liveBuiltAt: built, sources: {} }).map((w) => w.key)).toEqual(['behind']);
+  });
+
+  it('is shown at once after midnight, but worth a message only once the day build is late or failed', () => {
+    const built = at('2026-11-24T18:00:00Z');
+    const warn = (iso: string) => freshnessWarnings(at(iso), { liveBuiltAt: built, sources: {} })[0]?.notify;
+    expect(warn('2026-11-24T23:01:00Z')).toBe(false);
+    expect(warn('2026-11-24T23:29:00Z')).toBe(false);
+    expect(warn('2026-11-24T23:31:00Z')).toBe(true);
   });
 
   it('warns of a source silent for over an hour, not before', () => {
@@ -85,13 +93,14 @@ describe('warnings', () => {
 
 describe('notifications', () => {
   it('one when a warning starts and one when it ends, none while it lasts', () => {
-    const behind = { key: 'behind', text: '…' };
+    const behind = { key: 'behind', text: '…', notify: true };
+    const early = { ...behind, notify: false };
     let notified: string[] = [];
     const sent: string[] = [];
-    for (const current of [[], [behind], [behind], [behind], [], []]) {
+    for (const current of [[], [early], [behind], [behind], [behind], [], [early], []]) {
       const { started, ended } = alertChanges(notified, current);
       sent.push(...started.map((w) => `start ${w.key}`), ...ended.map((key) => `end ${key}`));
-      notified = current.map((w) => w.key);
+      notified = notifiedKeys(current);
     }
     expect(sent).toEqual(['start behind', 'end behind']);
     expect(endedText('behind')).toBe('Nettstaden er bygd for i dag igjen.');
