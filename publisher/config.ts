@@ -13,6 +13,7 @@ const publisherSettings = {
   PUBLISHER_HOOK_SECRET: secret(16),
   PUBLISHER_STAFF_PASSWORD: secret(12),
   PUBLISHER_STATE_DIR: z.string().trim().optional(),
+  PUBLISHER_ACCOUNTS_FILE: z.string().trim().optional(),
   PUBLISHER_BUILD_COMMAND: z.string().trim().optional(),
   PUBLISHER_NOTIFY_URL: url.optional(),
   PUBLISHER_PUBLIC_ORIGIN: url.optional(),
@@ -37,6 +38,8 @@ export interface PublisherConfig extends Paths {
   readonly staffPassword: string;
   /** Run log and seen delivery ids (absolute). */
   readonly stateDir: string;
+  /** The staff accounts (absolute; publisher/accounts.ts). */
+  readonly accountsFile: string;
   /** A shell command that builds the site from $CONTENT_DIR into $BUILD_OUT_DIR; unset: astro build. */
   readonly buildCommand: string | undefined;
   readonly notifyUrl: string | undefined;
@@ -83,7 +86,8 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     port: values.PUBLISHER_PORT,
     hookSecret: values.PUBLISHER_HOOK_SECRET,
     staffPassword: values.PUBLISHER_STAFF_PASSWORD,
-    stateDir: resolve(values.PUBLISHER_STATE_DIR || resolve(paths.releasesDir, '.publisher')),
+    stateDir: stateDirOf(env),
+    accountsFile: accountsFilePath(env),
     buildCommand: values.PUBLISHER_BUILD_COMMAND || undefined,
     notifyUrl: values.PUBLISHER_NOTIFY_URL,
     publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,
@@ -94,4 +98,19 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     sitePort: values.PUBLISHER_SITE_PORT,
     syncMinutes: values.PUBLISHER_SYNC_MINUTES,
   };
+}
+
+/** The publish service's state folder: PUBLISHER_STATE_DIR, or `.publisher` in the releases folder. */
+function stateDirOf(env: Env): string {
+  const state = env['PUBLISHER_STATE_DIR']?.trim();
+  return resolve(state || resolve(readPaths(env).releasesDir, '.publisher'));
+}
+
+/**
+ * Where the staff accounts are kept (`npm run staff-user` writes them, the service reads them):
+ * PUBLISHER_ACCOUNTS_FILE, or accounts.json in the state folder. Needs none of the secrets.
+ */
+export function accountsFilePath(env: Env = process.env): string {
+  const file = env['PUBLISHER_ACCOUNTS_FILE']?.trim();
+  return file ? resolve(file) : resolve(stateDirOf(env), 'accounts.json');
 }

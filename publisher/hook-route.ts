@@ -39,11 +39,24 @@ async function receive({ secret, maxBodyBytes, deliveries, queue, now, log }: Ho
   if (!body) return refuse(413, 'body too large');
   const verdict = verifyHook(req.headers, body, secret, now());
   if (!verdict.ok) return refuse(verdict.status, verdict.reason);
-  const claim = deliveries.claim(verdict.delivery, now());
-  if (claim === 'replay') return refuse(409, 'delivery already received');
-  if (claim === 'full') return refuse(429, 'too many deliveries');
+  if (deliveries.seen(verdict.delivery, now())) return refuse(409, 'delivery already received');
   const kind: RunKind = isDraftEvent(body) ? 'preview' : 'live';
-  const run = queue.request(kind, 'webhook');
+  // A delivery counts as received only once its run is durably queued: when the run log cannot
+  // be saved (a full disk), the CMS is told to try again, and its retry is not a replay.
+  let run;
+  try {
+    run = queue.request(kind, 'webhook');
+  } catch (error) {
+    log(`hook ${verdict.delivery}: the run could not be queued: ${String(error)}`);
+    sendJson(res, 503, { error: 'could not queue the run; try again' }, { 'retry-after': '60', connection: 'close' });
+    return;
+  }
+  try {
+    deliveries.record(verdict.delivery, now());
+  } catch (error) {
+    // The run is queued; only the replay record is not on disk (it is in memory).
+    log(`hook ${verdict.delivery}: the delivery log could not be saved: ${String(error)}`);
+  }
   log(`hook ${verdict.delivery} accepted: run ${run.id} (${kind})`);
   sendJson(res, 202, { accepted: true, run: run.id, kind });
 }

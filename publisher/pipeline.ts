@@ -15,6 +15,11 @@ import type { Failure, RunRecord } from './runs';
 /** Preview releases live apart from the live ones, so a rollback never lands on a preview. */
 export const previewDir = (config: PublisherConfig) => join(config.releasesDir, 'preview');
 
+/** The staff status page as staff reach it: through the proxy, or the service's own address. */
+export function statusPageUrl(config: PublisherConfig): string {
+  return `${config.publicOrigin ?? `http://127.0.0.1:${config.port}`}/staff/`;
+}
+
 export function buildCommand(config: PublisherConfig): BuildCommand {
   return config.buildCommand ? { shell: config.buildCommand } : { astro: true };
 }
@@ -47,8 +52,10 @@ export async function executeRun(
       contentDir: config.contentDir,
       build: buildCommand(config),
       drafts: preview,
-      // A preview is built to be never indexed: every page says noindex and robots.txt disallows all.
-      ...(preview ? { buildEnv: { SITE_NOINDEX: '1' } } : {}),
+      // A preview is built to be never indexed (every page says noindex, robots.txt disallows all),
+      // and every page carries the banner saying it is not published, when the drafts were
+      // fetched, and the way back to the status page.
+      ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusPageUrl(config) } } : {}),
       progress: (line) => log(`run ${run.id}: ${line}`),
     });
     run.state = result.state;

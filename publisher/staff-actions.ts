@@ -63,7 +63,7 @@ function rollBackFromStatusPage({ releasesDir, contentDir, queue, runLog, log }:
   }
   run.finishedAt = new Date().toISOString();
   run.durationMs = Date.now() - started;
-  runLog.save();
+  runLog.trySave();
   log(`rollback: ${run.state} ${run.release ?? run.failure?.detail ?? ''}`);
   return key;
 }

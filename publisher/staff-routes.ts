@@ -55,5 +55,17 @@ async function post(
     sessions.logout(req);
     return redirect(res, '/staff/', { 'set-cookie': sessions.clearedCookie() });
   }
-  return redirect(res, `/staff/?melding=${performAction(action, deps)}`);
+  let message;
+  try {
+    message = performAction(action, deps);
+  } catch (error) {
+    // The run log could not be saved (a full disk): nothing was queued or changed.
+    log(`staff ${action} failed: ${String(error)}`);
+    return html(
+      res,
+      503,
+      plainPage('Kunne ikkje gjere det no', 'Publiseringstenesta fekk ikkje lagra loggen sin (er disken full?). Ingenting vart endra. Prøv igjen om litt.'),
+    );
+  }
+  return redirect(res, `/staff/?melding=${message}`);
 }

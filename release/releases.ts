@@ -88,10 +88,17 @@ export function pruneReleases(releasesDir: string, keep = KEEP_RELEASES, keepAls
   return doomed;
 }
 
-/** Removes what interrupted runs left: staging directories and stray temporary links. */
+/**
+ * What an interrupted run leaves: its staging folders, the import's own copies beside the
+ * staging content (import/write.ts puts a dot before the folder's name: `..staging-<name>.content-import-…`
+ * and `..staging-<name>.content-previous`), and temporary links.
+ */
+const LEFTOVER = /^(?:\.{1,2}staging-|\.current-\d+-\d+$)/;
+
+/** Removes what interrupted runs left; call only while holding the lock. */
 export function cleanUpInterrupted(releasesDir: string): string[] {
   if (!existsSync(releasesDir)) return [];
-  const leftovers = readdirSync(releasesDir).filter((name) => name.startsWith('.staging-') || /^\.current-\d+-\d+$/.test(name));
+  const leftovers = readdirSync(releasesDir).filter((name) => LEFTOVER.test(name));
   for (const name of leftovers) rmSync(join(releasesDir, name), { recursive: true, force: true });
   return leftovers;
 }

@@ -154,11 +154,20 @@ const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, Arro
  * The date picker as a keyboard grid: one of its day links is in the tab order (the chosen day,
  * else the first), arrow keys move between days with showings (left/right a day, up/down a
  * week; days without showings are skipped to the nearest with), Home/End to the first and last.
- * Each link's name is the full date, so the move is announced.
+ * Each link's name is the full date, so the move is announced. Escape closes the picker and
+ * returns focus to its button; the picker says so, and which keys move (visible with JavaScript only).
  */
 function enhanceDatePicker(nav: HTMLElement): void {
   const grid = nav.querySelector<HTMLElement>('[data-day-links]');
   if (!grid) return;
+  const picker = grid.closest<HTMLDetailsElement>('details.date-picker');
+  picker?.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !picker.open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    picker.open = false;
+    picker.querySelector('summary')?.focus();
+  });
   const links = [...grid.querySelectorAll<HTMLAnchorElement>('a')].filter((link) => link.dataset['value']);
   if (links.length === 0) return;
   const days = links.map((link) => link.dataset['value'] ?? '');

@@ -3,13 +3,15 @@
  * - `src/lib` is plain logic and never imports what renders or runs it (components, layouts,
  *   scripts, pages, integrations);
  * - its folders sit on floors, and an import never runs from a lower floor to a higher one;
- * - no two folders of `src/lib` import each other, and no file imports itself round a cycle.
+ * - no two folders of `src/lib` import each other, and no file imports itself round a cycle;
+ * - the README and comments name only project paths that exist.
  */
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph, type ImportEdge } from '../support/import-graph';
+import { missingCommentPaths, pathsIn, scriptComments } from '../support/comment-paths';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -111,6 +113,21 @@ describe('the README', () => {
     const paths = named.map((path) => (path.startsWith('lib/') ? `src/${path}` : path)).filter((path) => !/[*{]/.test(path));
     expect(paths.length).toBeGreaterThan(20);
     expect(paths.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
+  });
+});
+
+describe('comments', () => {
+  it('name only project paths that exist', () => {
+    const missing = missingCommentPaths(ROOT, ['src', 'import', 'sandbox', 'scripts', 'publisher', 'tests']);
+    expect(missing.map(({ file, path }) => `${file} names ${path}`)).toEqual([]);
+  });
+
+  it('are read as comments, and the paths in them as paths', () => {
+    const source = "// see src/lib/programme/filters.ts\nconst url = 'https://example.com//src/x.ts'; /* lib/pages/routes.ts and horizon.ts */";
+    expect(scriptComments(source)).toEqual(['// see src/lib/programme/filters.ts', '/* lib/pages/routes.ts and horizon.ts */']);
+    expect(pathsIn('(see src/lib/programme/filters.ts).')).toEqual({ rooted: ['src/lib/programme/filters.ts'], bare: [] });
+    expect(pathsIn('lib/pages/routes.ts, `horizon.ts` and src/**/*.ts')).toEqual({ rooted: ['lib/pages/routes.ts'], bare: ['horizon.ts'] });
+    expect(pathsIn('https://example.com/src/a.ts and @scope/lib/x')).toEqual({ rooted: [], bare: [] });
   });
 });
 

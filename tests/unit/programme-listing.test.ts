@@ -51,6 +51,21 @@ describe('the programme by day and film', () => {
     expect(groupByFilm([])).toEqual([]);
   });
 
+  it('says a mark once for the film only when every showtime carries it, else on the buttons that have it', () => {
+    // The first showtime's marks are not the film's: the second lacks 'babykino'.
+    const mixed = upcomingShowings(
+      [
+        event('m1', '2026-11-25T12:00:00+01:00', link(dune), { tags: ['babykino', 'tekst'] }),
+        event('m2', '2026-11-25T18:00:00+01:00', link(dune), { tags: ['tekst'] }),
+      ],
+      [dune],
+      now,
+    );
+    const [film] = groupByFilm(mixed);
+    expect(film!.commonTags).toEqual(['tekst']);
+    expect(film!.notes).toEqual(['babykino', '']);
+  });
+
   it('lists today’s remaining showings for the front page, or the next day with any when today is over', () => {
     const today = todayListing(showings, '2026-11-23');
     expect(today).toMatchObject({ day: '2026-11-23', today: true });
@@ -147,7 +162,7 @@ describe('age limits', () => {
   });
 });
 
-describe('the film club beside the cover', () => {
+describe('the film club on a film page', () => {
   const block = (id: string, component: Block['component'], row: number, source?: string): Block => ({
     component,
     id,
@@ -162,14 +177,11 @@ describe('the film club beside the cover', () => {
     ],
   };
 
-  it('goes into the cover when the cover shows the same production, and stays in its place otherwise', () => {
+  it('stays in its place after the production details, so a film page tells about the film before the film club', () => {
     const film = placeBlocks(
       page({ id: 'f', path: '/:production', template, blocks: [block('c', 'cover', 0, 'production'), block('m', 'movie-info', 1, 'production')] }),
     );
-    expect(film.coverAside.map((b) => b.id)).toEqual(['m']);
-    expect(film.rows[1]!.columns[0]!.blocks).toEqual([]);
-    const other = placeBlocks(page({ id: 'o', path: '/o', template, blocks: [block('c', 'cover', 0), block('m', 'movie-info', 1, 'production')] }));
-    expect(other.coverAside).toEqual([]);
-    expect(other.rows[1]!.columns[0]!.blocks.map((b) => b.id)).toEqual(['m']);
+    expect(film.rows[0]!.columns[0]!.blocks.map((b) => b.id)).toEqual(['c']);
+    expect(film.rows[1]!.columns[0]!.blocks.map((b) => b.id)).toEqual(['m']);
   });
 });

@@ -3,7 +3,7 @@
  * waiting run of their own kind, runs in the order asked for) and the delivery log (a delivery
  * id seen before a restart is still a replay after it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -64,21 +64,67 @@ describe('the run queue', () => {
   });
 });
 
+describe('a full disk', () => {
+  it('fails the run that cannot be recorded, says why, and keeps the queue going', async () => {
+    const { queue, started, finishNext } = heldQueue();
+    const going = queue.request('live', 'webhook');
+    const waiting = queue.request('live', 'staff');
+    // The log's next save fails as on a full disk: its temporary file cannot be written.
+    const blocker = join(dir, `runs.json.${process.pid}.tmp`);
+    mkdirSync(blocker);
+    await finishNext();
+    await queue.settled();
+    expect(started).toEqual([going]);
+    expect(waiting.state).toBe('failed');
+    expect(waiting.failure?.reason).toMatch(/fekk ikkje lagra loggen sin \(er disken full\?\)/);
+    // A request that cannot be saved is refused, not half-queued.
+    expect(() => queue.request('live', 'webhook')).toThrow();
+    expect(queue.log.runs.filter((run) => run.state === 'queued')).toEqual([]);
+    rmSync(blocker, { recursive: true });
+    const next = queue.request('live', 'webhook');
+    await finishNext();
+    await queue.settled();
+    expect(next.state).toBe('published');
+  });
+});
+
 describe('the delivery log', () => {
   const now = Date.parse('2026-11-23T10:00:00Z');
 
   it('remembers a delivery across a restart of the service', () => {
     const path = join(dir, 'deliveries.json');
-    expect(new DeliveryLog(path).claim('delivery-1', now)).toBe('new');
+    const log = new DeliveryLog(path);
+    expect(log.seen('delivery-1', now)).toBe(false);
+    log.record('delivery-1', now);
     const restarted = new DeliveryLog(path);
-    expect(restarted.claim('delivery-1', now + 1000)).toBe('replay');
-    expect(restarted.claim('delivery-2', now + 1000)).toBe('new');
+    expect(restarted.seen('delivery-1', now + 1000)).toBe(true);
+    expect(restarted.seen('delivery-2', now + 1000)).toBe(false);
   });
 
-  it('treats a malformed file as empty', async () => {
+  it('is bounded by time, not by a count: a burst of 10,050 deliveries never refuses the next, and ten minutes later all are forgotten', () => {
     const path = join(dir, 'deliveries.json');
-    const { writeFileSync } = await import('node:fs');
+    const log = new DeliveryLog(path);
+    for (let i = 0; i < 10_050; i++) {
+      expect(log.seen(`burst-${i}`, now + i * 8)).toBe(false);
+      log.record(`burst-${i}`, now + i * 8);
+    }
+    expect(log.seen('the-real-one', now + 86_000)).toBe(false);
+    log.record('the-real-one', now + 86_000);
+    expect(log.size).toBe(10_051);
+    expect(new DeliveryLog(path).seen('burst-10049', now + 86_000)).toBe(true);
+    // Past the window (twice the five minutes of the timestamp check) nothing is kept …
+    const later = now + 86_000 + 10 * 60 * 1000 + 1;
+    log.record('after', later);
+    expect(log.size).toBe(1);
+    // … and the file is rewritten without what expired.
+    log.record('after-2', later);
+    expect(readFileSync(path, 'utf8').trim().split('\n').length).toBeLessThan(10);
+    expect(new DeliveryLog(path).seen('burst-1', later)).toBe(false);
+  });
+
+  it('treats a malformed file as empty', () => {
+    const path = join(dir, 'deliveries.json');
     writeFileSync(path, '{"cut": ');
-    expect(new DeliveryLog(path).claim('delivery-1', now)).toBe('new');
+    expect(new DeliveryLog(path).seen('delivery-1', now)).toBe(false);
   });
 });

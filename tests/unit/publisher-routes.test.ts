@@ -14,9 +14,11 @@ import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { serveRelease } from '../../publisher/static-files';
 import { headersFile } from '../../src/lib/hosting/static-host';
+import { signature } from '../../publisher/hooks';
 import { contentSecurityPolicy, securityHeaders } from '../../src/lib/hosting/policy';
 
 const PASSWORD = 'routes-staff-password';
+const SECRET = 'routes-hook-secret-0123';
 const SITE_CSP = contentSecurityPolicy({ scriptHashes: ['sha256-abc'], connectOrigins: [], formOrigins: [], frameOrigins: [], imageOrigins: [] });
 const SEARCH_CSP = contentSecurityPolicy(
   { scriptHashes: ['sha256-abc'], connectOrigins: [], formOrigins: [], frameOrigins: [], imageOrigins: [] },
@@ -53,10 +55,12 @@ beforeAll(async () => {
     PLATFORM_API_URL: 'http://127.0.0.1:9/platform/',
     PLATFORM_API_USER: 'user',
     PLATFORM_API_PASSWORD: 'password',
+    IMPORT_TRIES: '1',
+    IMPORT_TIMEOUT_MS: '2000',
     CONTENT_DIR: join(work, 'content'),
     RELEASES_DIR: join(work, 'releases'),
     PUBLISHER_PORT: '0',
-    PUBLISHER_HOOK_SECRET: 'routes-hook-secret-0123',
+    PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
   });
   publisher = await startPublisher(config, { previewPort: 0, log: () => {} });
@@ -97,6 +101,43 @@ describe('the status page route', () => {
     expect((await fetch(`${publisher.url}/constructor`)).status).toBe(404);
     expect((await fetch(`${publisher.url}/hooks/cms`)).status).toBe(405);
     expect((await fetch(`${publisher.url}/staff/login`)).status).toBe(405);
+  });
+});
+
+function hook(delivery: string, body = '{"event":"publish"}') {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return fetch(`${publisher.url}/hooks/cms`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-kaia-delivery': delivery,
+      'x-kaia-timestamp': timestamp,
+      'x-kaia-signature': signature(SECRET, timestamp, delivery, Buffer.from(body)),
+    },
+    body,
+  });
+}
+
+describe('the webhook on a full disk', () => {
+  it('counts a delivery as received only once its run is queued: the CMS retry after a failure is accepted, not a replay', async () => {
+    await publisher.queue.settled();
+    const runs = publisher.log.runs.length;
+    // The run log cannot be saved, as on a full disk (its temporary file cannot be written).
+    const blocker = join(work, 'releases', '.publisher', `runs.json.${process.pid}.tmp`);
+    mkdirSync(blocker, { recursive: true });
+    try {
+      const refused = await hook('full-disk-1');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(publisher.log.runs.length).toBe(runs);
+    } finally {
+      rmSync(blocker, { recursive: true });
+    }
+    const retried = await hook('full-disk-1');
+    expect(retried.status).toBe(202);
+    expect(publisher.log.runs.length).toBe(runs + 1);
+    expect((await hook('full-disk-1')).status).toBe(409);
+    await publisher.queue.settled();
   });
 });
 

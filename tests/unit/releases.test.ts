@@ -85,11 +85,14 @@ describe('what an interrupted run leaves', () => {
     // A run killed during its build: its staging folders and a lock held by a process that is gone.
     mkdirSync(join(dir, '.staging-20261123T100100Z', '_astro'), { recursive: true });
     mkdirSync(join(dir, '.staging-20261123T100100Z.content'));
+    // … and the import's own copies beside its staging content (write.ts: a dot before the name).
+    mkdirSync(join(dir, '..staging-20261123T100100Z.content-import-Ab12Cd'));
+    mkdirSync(join(dir, '..staging-20261123T100100Z.content-previous'));
     writeFileSync(join(dir, '.lock'), '999999999');
     const lines: string[] = [];
     await publishRelease(dir, [build('next')], { now: at(2), progress: (line) => lines.push(line) });
     expect(readdirSync(dir).filter((name) => name.startsWith('.'))).toEqual([]);
-    expect(lines.join('\n')).toMatch(/interrupted run left: \.staging-20261123T100100Z/);
+    expect(lines.join('\n')).toMatch(/interrupted run left: .*\.staging-20261123T100100Z\b/);
     expect(served()).toBe('<h1>next</h1>');
   });
 
