@@ -36,7 +36,7 @@ export function freshnessSection(view: FreshnessView | undefined, moment: (iso: 
     ? `<dt>Neste synkronisering</dt><dd>${when(view.schedule.nextSyncAt)} (kvart ${escapeHtml(minutes(view.schedule.syncMinutes))})</dd>
 <dt>Neste dagsbygging</dt><dd>${when(view.schedule.nextDayBuildAt)}</dd>`
     : '<dt>Tidsplan</dt><dd>Slått av: berre publisering i CMS-et og knappane her hentar innhald.</dd>';
-  return `<section aria-labelledby="freshness-heading">
+  return `<section class="freshness" aria-labelledby="freshness-heading">
 <h2 id="freshness-heading">Kor oppdatert er nettstaden?</h2>
 ${warnings}
 <dl>

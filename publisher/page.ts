@@ -23,6 +23,8 @@ button.secondary { background: #fff; color: #0b4f8a; }
 .message { padding: 0.75rem 1rem; border-left: 0.4rem solid #0b4f8a; background: #eef4fa; }
 .message.error { border-color: #a3231f; background: #fbeeee; }
 .warning { padding: 0 1rem; border-left: 0.4rem solid #a3231f; background: #fbeeee; }
+.freshness dt, .freshness dd { min-width: 0; }
+.freshness small { overflow-wrap: anywhere; }
 .runs { list-style: none; padding: 0; margin: 0; }
 .run { border-top: 1px solid #c8c8c8; padding: 0.75rem 0; }
 .run h3 { font-size: 1.05rem; margin: 0 0 0.5rem; }
@@ -130,7 +132,7 @@ function changesText(run: RunRecord): string {
 
 function runItem(run: RunRecord): string {
   const what = run.kind === 'preview' ? ' (førehandsvising)' : '';
-  const requests = run.requests > 1 ? ` (${run.requests} førespurnader)` : '';
+  const requests = run.requests > 1 && !run.repeats ? ` (${run.requests} førespurnader)` : '';
   const causes = run.causes?.length ? `, saman med: ${[...new Set(run.causes)].map((cause) => escapeHtml(triggerNames[cause] ?? cause)).join(', ')}` : '';
   const full = run.force ? ' – full bygging' : '';
   const repeats =

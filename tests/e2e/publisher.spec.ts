@@ -50,7 +50,7 @@ test.beforeAll(async () => {
     PUBLISHER_BUILD_COMMAND: `"${process.execPath}" tests/support/fake-build.mjs`,
   });
   publisher = await startPublisher(config, { log: () => {} });
-  publisher.queue.request('live', 'start');
+  // A fresh service with nothing built builds the day at once (the schedule): the first release.
   await publisher.queue.settled();
   // A second release, from an edit in the CMS, and a failed run, so the page has all to show.
   await fetch(`${sandbox.url}/__sandbox/edit`, {
