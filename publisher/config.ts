@@ -3,6 +3,7 @@
  * checked before anything is served: its own (below) and, through import/config.ts's readers,
  * the import's and the paths. All problems are named at once, never a secret's value.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { DEFAULT_SYNC_MINUTES } from './schedule';
@@ -29,6 +30,12 @@ const publisherSettings = {
     .max(24 * 60, 'must be 1440 (a day) or less')
     .refine((minutes) => minutes === 0 || minutes >= 0.1, 'must be 0 (no schedule) or at least 0.1 (6 seconds)')
     .default(DEFAULT_SYNC_MINUTES),
+  PUBLISHER_TRUSTED_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((address) => address.trim()) : []))
+    .refine((addresses) => addresses.every((address) => isIP(address) !== 0), 'must be IP addresses separated by commas (e.g. 127.0.0.1)'),
 } as const;
 
 export interface PublisherConfig extends Paths {
@@ -56,6 +63,8 @@ export interface PublisherConfig extends Paths {
   readonly sitePort: number | undefined;
   /** Minutes between box-office syncs (the day build comes with it); 0: no schedule, only hooks and staff. */
   readonly syncMinutes: number;
+  /** Proxies whose X-Real-IP names the client for the password throttle (nginx on this host: 127.0.0.1); none: the peer itself. */
+  readonly trustedProxies: readonly string[];
 }
 
 /** Every setting of the publish service, the import's and the paths included. */
@@ -97,6 +106,7 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     runOnStart: values.PUBLISHER_RUN_ON_START === '1',
     sitePort: values.PUBLISHER_SITE_PORT,
     syncMinutes: values.PUBLISHER_SYNC_MINUTES,
+    trustedProxies: values.PUBLISHER_TRUSTED_PROXY,
   };
 }
 

@@ -39,6 +39,8 @@ export async function executeRun(
   run: RunRecord,
   log: (line: string) => void = () => {},
   extras: RunExtras = {},
+  /** Aborted when the service stops: the run is abandoned and its build ended. */
+  signal?: AbortSignal,
 ): Promise<string | undefined> {
   const preview = run.kind === 'preview';
   try {
@@ -57,6 +59,7 @@ export async function executeRun(
       // fetched, and the way back to the status page.
       ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusPageUrl(config) } } : {}),
       progress: (line) => log(`run ${run.id}: ${line}`),
+      ...(signal ? { signal } : {}),
     });
     run.state = result.state;
     if (result.release) run.release = result.release;

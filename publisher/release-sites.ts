@@ -14,7 +14,12 @@ export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => Promise
 
 export function previewSite(previewDir: string, sessions: Sessions): SiteHandler {
   return async (req, res) => {
-    if (!sessions.allowsPreview(req))
+    const access = sessions.previewAccess(req);
+    if (!access.ok && access.waitSeconds > 0)
+      return send(res, 429, 'text/plain; charset=utf-8', 'For mange feil passord på kort tid. Vent litt og prøv igjen.', {
+        'retry-after': String(access.waitSeconds),
+      });
+    if (!access.ok)
       return send(res, 401, 'text/plain; charset=utf-8', 'Førehandsvisinga er berre for tilsette.', {
         'www-authenticate': 'Basic realm="Kaia preview", charset="UTF-8"',
       });

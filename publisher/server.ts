@@ -18,6 +18,7 @@ import { DeliveryLog } from './hooks';
 import { hookRoute } from './hook-route';
 import { html, internalError, listen, stop, type Route } from './http';
 import { plainPage } from './page';
+import { recoverReleases } from '../release/recover';
 import { executeRun, notifyFailure, previewDir } from './pipeline';
 import { liveSite, previewSite, type SiteHandler } from './release-sites';
 import { RunLog, RunQueue } from './runs';
@@ -52,7 +53,13 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const now = options.now ?? Date.now;
   const runLog = new RunLog(join(config.stateDir, 'runs.json'));
   const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'));
-  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false);
+  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, config.trustedProxies);
+  // Before anything runs: a dead run's lock and build, leftovers, and content/ back in line with the live release.
+  const recovery = recoverReleases(config.releasesDir, config.contentDir, [previewDir(config)]);
+  if (recovery.removed.length > 0) log(`removed what an interrupted run left: ${recovery.removed.join(', ')}`);
+  if (recovery.contentMatched) log('content/ brought back in line with the live release');
+  if (recovery.busy.length > 0) log(`another run is working in ${recovery.busy.join(', ')}; left alone`);
+  const stopping = new AbortController();
   // The import digest of the live release's content, while this process knows it: an unchanged
   // sync then checks no records. Memory only, so a restart (new code) checks everything once.
   let knownContent: { release: string; digest: string } | undefined;
@@ -62,11 +69,17 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       log(`run ${run.id} (${run.kind}, ${[run.trigger, ...(run.causes ?? [])].join(', ')}${run.force ? ', full build' : ''}) started`);
       const live = run.kind === 'live';
       const liveBefore = live ? currentRelease(config.releasesDir) : undefined;
-      const digest = await executeRun(config, run, log, {
-        now: new Date(now()),
-        ...(live && knownContent && knownContent.release === liveBefore ? { knownDigest: knownContent.digest } : {}),
-        ...(live ? { onDownload: (download: string, error?: unknown) => scheduler.downloaded(download, error) } : {}),
-      });
+      const digest = await executeRun(
+        config,
+        run,
+        log,
+        {
+          now: new Date(now()),
+          ...(live && knownContent && knownContent.release === liveBefore ? { knownDigest: knownContent.digest } : {}),
+          ...(live ? { onDownload: (download: string, error?: unknown) => scheduler.downloaded(download, error) } : {}),
+        },
+        stopping.signal,
+      );
       if (live && digest && run.state !== 'failed' && run.release) knownContent = { release: run.release, digest };
       log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
       void notifyFailure(config.notifyUrl, run, log);
@@ -128,7 +141,12 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     queue,
     log: runLog,
     scheduler,
-    close: () => (closing ??= (scheduler.stop(), Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined))),
+    close: () => {
+      scheduler.stop();
+      // A run going on is abandoned: its build's process group is ended, nothing is switched.
+      stopping.abort();
+      return (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined));
+    },
   };
 }
 

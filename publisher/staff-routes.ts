@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { html, methodNotAllowed, readForm, redirect, type Route } from './http';
 import { loginPage, plainPage } from './page';
 import { performAction, type ActionDeps } from './staff-actions';
-import { clientKey, sameOrigin, validCsrf, type Sessions } from './staff';
+import { sameOrigin, validCsrf, type Sessions } from './staff';
 
 export interface StaffRouteDeps extends ActionDeps {
   readonly sessions: Sessions;
@@ -38,7 +38,7 @@ async function post(
   const form = await readForm(req);
   if (!form) return html(res, 413, plainPage('For stor førespurnad', 'Skjemaet var for stort.'));
   if (action === 'login') {
-    const session = sessions.login(form.get('password') ?? '', clientKey(req));
+    const session = sessions.login(form.get('password') ?? '', sessions.clientOf(req));
     if ('waitSeconds' in session) {
       log(`staff login refused${session.waitSeconds > 0 ? ' (too many tries)' : ''}`);
       if (session.waitSeconds > 0)

@@ -39,12 +39,18 @@ export function statusRoutes(deps: StatusDeps): Route {
   const { sessions } = deps;
   return (req, res, url) => {
     switch (url.pathname) {
-      case '/status':
-        if (req.method !== 'GET') methodNotAllowed(res, 'GET');
-        else if (!sessions.allowsRead(req))
-          sendJson(res, 401, { error: 'staff authentication required' }, { 'www-authenticate': 'Bearer realm="kaia-publisher"' });
-        else sendJson(res, 200, statusOf(deps));
+      case '/status': {
+        if (req.method !== 'GET') {
+          methodNotAllowed(res, 'GET');
+          return true;
+        }
+        const access = sessions.readAccess(req);
+        if (access.ok) sendJson(res, 200, statusOf(deps));
+        else if (access.waitSeconds > 0)
+          sendJson(res, 429, { error: 'too many wrong passwords; try again later' }, { 'retry-after': String(access.waitSeconds) });
+        else sendJson(res, 401, { error: 'staff authentication required' }, { 'www-authenticate': 'Bearer realm="kaia-publisher"' });
         return true;
+      }
       case '/staff':
         redirect(res, '/staff/');
         return true;

@@ -11,6 +11,7 @@ import { runImport, type ImportOptions } from '../import/run';
 import type { CollectionChange } from '../import/summary';
 import { runBuild, type BuildCommand } from './build';
 import { matchLiveContent } from './live-content';
+import { noteBuildGroup } from './lock';
 import { currentRelease, publishRelease, releaseContentDir, type PublishResult, type ReleaseStep } from './releases';
 
 export interface PublishRunOptions {
@@ -30,6 +31,8 @@ export interface PublishRunOptions {
   readonly knownDigest?: string;
   /** Told per download whether it answered (import/run.ts `onDownload`). */
   readonly onDownload?: ImportOptions['onDownload'];
+  /** Aborting abandons the run: its build is ended, nothing is switched. */
+  readonly signal?: AbortSignal;
 }
 
 export type PublishRunResult = PublishResult & {
@@ -39,7 +42,7 @@ export type PublishRunResult = PublishResult & {
 };
 
 export async function publishFromCms(options: PublishRunOptions): Promise<PublishRunResult> {
-  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {}, force = false } = options;
+  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {}, signal, force = false } = options;
   const live = currentRelease(releasesDir);
   // Without a content copy beside the live release (releases made before they kept one),
   // nothing can be compared: build.
@@ -65,7 +68,17 @@ export async function publishFromCms(options: PublishRunOptions): Promise<Publis
         return undefined;
       },
     },
-    { name: 'build', run: (siteDir, context) => runBuild(build, context.contentDir, siteDir, buildEnv, progress) },
+    {
+      name: 'build',
+      run: (siteDir, context) =>
+        runBuild(build, context.contentDir, siteDir, {
+          extraEnv: buildEnv,
+          progress,
+          signal,
+          // Noted in the lock, so the next run can end this build if this process is killed.
+          onGroup: (group) => noteBuildGroup(releasesDir, group),
+        }),
+    },
   ];
   try {
     const result = await publishRelease(releasesDir, steps, { now, progress, baseContentDir: contentDir });

@@ -13,9 +13,19 @@ import { formatSummary } from '../import/summary';
 import { publishFromCms } from './publish';
 
 loadEnvFile();
+// The build runs in a process group of its own (build.ts), out of reach of the terminal's Ctrl-C:
+// stopping this command ends it too.
+const stopping = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    stopping.abort();
+    console.error('\nReimport stopped; the live site was not changed.');
+    process.exit(130);
+  });
 try {
   const { releasesDir, contentDir } = readPaths();
   const result = await publishFromCms({
+    signal: stopping.signal,
     config: readImportConfig(),
     releasesDir,
     contentDir,

@@ -74,6 +74,30 @@ describe('the front page’s day strip', () => {
   });
 
   it('has no note and no listing when nothing is ahead', () => {
-    expect(dayStrip(events, [dune, naustet], new Date('2026-12-21T10:00:00+01:00'))).toEqual({ heading: 'I dag', note: null, listing: null });
+    expect(dayStrip(events, [dune, naustet], new Date('2026-12-21T10:00:00+01:00'))).toEqual({
+      heading: 'I dag',
+      note: null,
+      listing: null,
+      days: [],
+      coversUntil: '2026-12-23',
+      complete: true,
+      outOfDate: 'Programmet her vart sist oppdatert måndag 21. desember og kan vere utdatert.',
+    });
+  });
+
+  it('carries the build’s day and the two after it, and the next day with showings beyond, for the browser', () => {
+    const strip = dayStrip(events, [dune, naustet], now);
+    expect(strip.coversUntil).toBe('2026-11-25');
+    expect(strip.days.map(({ day, today }) => [day, today])).toEqual([
+      ['2026-11-23', true],
+      ['2026-11-24', false],
+      ['2026-12-20', false],
+    ]);
+    expect(strip.days[0]).toBe(strip.listing);
+    expect(strip.complete).toBe(true);
+    // Built on the Tuesday: the 20 December is the day beyond, and nothing after it.
+    const tuesday = dayStrip([...events, event('later', '2027-01-04T18:00:00+01:00', link(naustet))], [dune, naustet], new Date('2026-11-24T10:00:00+01:00'));
+    expect(tuesday.days.map(({ day }) => day)).toEqual(['2026-11-24', '2026-12-20']);
+    expect(tuesday.complete).toBe(false);
   });
 });

@@ -27,11 +27,11 @@ describe('a staff session', () => {
     const req = request('127.0.0.1', { cookie });
     vi.setSystemTime(new Date('2026-11-23T15:59:59Z'));
     expect(sessions.of(req)).toBeDefined();
-    expect(sessions.allowsRead(req)).toBe(true);
+    expect(sessions.readAccess(req)).toEqual({ ok: true });
     vi.setSystemTime(new Date(Date.parse('2026-11-23T08:00:00Z') + 8 * HOUR + 1));
     expect(sessions.of(req)).toBeUndefined();
-    expect(sessions.allowsRead(req)).toBe(false);
-    expect(sessions.allowsPreview(req)).toBe(false);
+    expect(sessions.readAccess(req).ok).toBe(false);
+    expect(sessions.previewAccess(req).ok).toBe(false);
   });
 
   it('ends at logout', () => {
@@ -45,13 +45,32 @@ describe('a staff session', () => {
 });
 
 describe('the client a password try counts against', () => {
-  it('is the peer when the peer is not the proxy on loopback, whatever X-Real-IP says', () => {
-    expect(clientKey(request('203.0.113.9', { 'x-real-ip': '198.51.100.1' }))).toBe('203.0.113.9');
-    expect(clientKey(request('10.0.0.5', { 'x-real-ip': '127.0.0.1' }))).toBe('10.0.0.5');
+  it('is the peer when the peer is not a trusted proxy, whatever X-Real-IP says', () => {
+    expect(clientKey(request('203.0.113.9', { 'x-real-ip': '198.51.100.1' }), ['127.0.0.1'])).toBe('203.0.113.9');
+    expect(clientKey(request('10.0.0.5', { 'x-real-ip': '127.0.0.1' }), ['127.0.0.1'])).toBe('10.0.0.5');
   });
 
-  it('is the X-Real-IP the proxy on loopback sets', () => {
-    expect(clientKey(request('127.0.0.1', { 'x-real-ip': '198.51.100.1' }))).toBe('198.51.100.1');
-    expect(clientKey(request('127.0.0.1'))).toBe('127.0.0.1');
+  it('is the peer, loopback too, when no proxy is trusted (PUBLISHER_TRUSTED_PROXY unset)', () => {
+    expect(clientKey(request('127.0.0.1', { 'x-real-ip': '198.51.100.1' }))).toBe('127.0.0.1');
+    expect(clientKey(request('::1', { 'x-real-ip': '198.51.100.1' }))).toBe('::1');
+  });
+
+  it('is the X-Real-IP a trusted proxy sets', () => {
+    expect(clientKey(request('127.0.0.1', { 'x-real-ip': '198.51.100.1' }), ['127.0.0.1'])).toBe('198.51.100.1');
+    expect(clientKey(request('::ffff:127.0.0.1', { 'x-real-ip': '198.51.100.1' }), ['127.0.0.1'])).toBe('198.51.100.1');
+    expect(clientKey(request('127.0.0.1'), ['127.0.0.1'])).toBe('127.0.0.1');
+  });
+});
+
+describe('guessing from many addresses', () => {
+  it('meets the per-account limit: after twenty wrong passwords from any clients, even a new client with the right one waits', () => {
+    const sessions = new Sessions('the staff password', false);
+    const minute = 60_000;
+    for (let i = 0; i < 20; i++) expect(sessions.checkPassword(`guess ${i}`, `198.51.100.${i}`, i * 1000)).toEqual({ ok: false, waitSeconds: 0 });
+    const refused = sessions.checkPassword('the staff password', '203.0.113.1', 21_000);
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? 0 : refused.waitSeconds).toBeGreaterThan(14 * 60);
+    // Once the oldest failure is 15 minutes old, the right password works again.
+    expect(sessions.checkPassword('the staff password', '203.0.113.1', 15 * minute + 1000)).toEqual({ ok: true });
   });
 });

@@ -122,6 +122,8 @@ beforeAll(async () => {
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${join(work, 'builds.log')}" "${process.execPath}" tests/support/fake-build.mjs`,
     PUBLISHER_MAX_BODY_BYTES: '1024',
     PUBLISHER_NOTIFY_URL: `http://127.0.0.1:${PORTS.chat}/hook`,
+    // The requests below come as nginx on this host would send them, with X-Real-IP.
+    PUBLISHER_TRUSTED_PROXY: '127.0.0.1',
   });
   publisher = await startPublisher(config, { previewPort: PORTS.preview, log: () => {} });
   // The first release, as `npm start` makes it.
@@ -285,7 +287,8 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(throttled.headers.get('set-cookie')).toBeNull();
     expect(await throttled.text()).toContain('For mange feil passord på kort tid. Vent 15 minutt og prøv igjen.');
     const bearer = await fetch(`${origin}/status`, { headers: { authorization: `Bearer ${PASSWORD}`, 'x-real-ip': '203.0.113.7' } });
-    expect(bearer.status).toBe(401);
+    expect(bearer.status).toBe(429);
+    expect(Number(bearer.headers.get('retry-after'))).toBeGreaterThan(60);
     expect((await tryLogin(PASSWORD, '198.51.100.2')).status).toBe(303);
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentRelease, listReleases, publishRelease, StepFailed, type ReleaseStep } from '../../release/releases';
 import { rollback } from '../../release/rollback';
+import { recordOf } from '../../release/lock';
 
 let dir: string;
 beforeEach(() => {
@@ -97,9 +98,20 @@ describe('what an interrupted run leaves', () => {
   });
 
   it('refuses to start beside a run that is still going', async () => {
-    writeFileSync(join(dir, '.lock'), String(process.ppid));
+    writeFileSync(join(dir, '.lock'), JSON.stringify(recordOf(process.ppid)));
     await expect(publishRelease(dir, [build('two')], { now: at(1) })).rejects.toThrow(/Another run \(process \d+\) is working/);
     expect(existsSync(join(dir, 'current'))).toBe(false);
+  });
+
+  it.each([
+    ['a bare process id (the lock of an older version, or written by hand)', () => String(process.ppid)],
+    ['the id of a live process that started at another time (the id was reused)', () => JSON.stringify({ ...recordOf(process.ppid), start: '1' })],
+    ['the id of a live process from before a reboot', () => JSON.stringify({ ...recordOf(process.ppid), boot: 'another-boot' })],
+  ])('takes over a lock that names %s: it cannot be a run of this service', async (_, lock) => {
+    writeFileSync(join(dir, '.lock'), lock());
+    await publishRelease(dir, [build('two')], { now: at(1) });
+    expect(served()).toBe('<h1>two</h1>');
+    expect(existsSync(join(dir, '.lock'))).toBe(false);
   });
 
   it('keeps the content each release was built from, and ends unchanged without publishing', async () => {
