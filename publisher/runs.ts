@@ -53,6 +53,25 @@ export interface RunRecord {
   release?: string;
   changes?: ChangeCount[];
   failure?: Failure;
+  /** Who started it: a staff member's name, «CMS», «tidsplan» or «oppstart». */
+  by?: string;
+  /** Whether PUBLISHER_NOTIFY_URL has been told how it ended (pipeline.ts notifyRun). */
+  notified?: boolean;
+}
+
+/** Who a run was started by when no person is named: the CMS's webhook, or the service's own start. */
+export function starterOf(trigger: Trigger): string {
+  switch (trigger) {
+    case 'webhook':
+      return 'CMS';
+    case 'start':
+      return 'oppstart';
+    case 'schedule':
+    case 'day-build':
+      return 'tidsplanen';
+    default:
+      return 'ein tilsett';
+  }
 }
 
 export const KEEP_RUNS = 20;
@@ -85,8 +104,8 @@ export class RunLog {
   }
 
   /** Adds a queued run and saves the log; when it cannot be saved, the run is not added and the error thrown. */
-  add(kind: RunKind, trigger: Trigger, now = new Date(), force = false): RunRecord {
-    const run: RunRecord = { id: this.#next, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString(), ...(force ? { force } : {}) };
+  add(kind: RunKind, trigger: Trigger, now = new Date(), by = starterOf(trigger), force = false): RunRecord {
+    const run: RunRecord = { id: this.#next, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString(), by, ...(force ? { force } : {}) };
     const before = this.runs;
     this.runs = [run, ...before].slice(0, KEEP_RUNS);
     try {
@@ -150,6 +169,8 @@ export class RunQueue {
   constructor(
     readonly log: RunLog,
     readonly execute: (run: RunRecord) => Promise<void>,
+    /** Whether a queued run may start now (false for live runs while automatic publishing is paused). */
+    readonly mayStart: (run: RunRecord) => boolean = () => true,
     /** The clock runs are stamped with (tests pass a fake one). */
     readonly now: () => number = Date.now,
   ) {}
@@ -158,7 +179,7 @@ export class RunQueue {
    * Queues a run, or joins the one of the same kind that has not started yet; a forced
    * request (day build, «Bygg sida på nytt») makes the waiting run a forced one.
    */
-  request(kind: RunKind, trigger: Trigger, { force = false }: { force?: boolean } = {}): RunRecord {
+  request(kind: RunKind, trigger: Trigger, by?: string, { force = false }: { force?: boolean } = {}): RunRecord {
     const waiting = this.log.runs.find((run) => run.state === 'queued' && run.kind === kind);
     if (waiting) {
       // The waiting run is on disk already; the count of requests it answers is only for show.
@@ -166,11 +187,26 @@ export class RunQueue {
       waiting.causes = [...(waiting.causes ?? []), trigger];
       if (force) waiting.force = true;
       this.log.trySave();
+      this.resume();
       return waiting;
     }
-    const run = this.log.add(kind, trigger, new Date(this.now()), force);
-    if (!this.#busy) this.#idle = this.#drain();
+    const run = this.log.add(kind, trigger, new Date(this.now()), by, force);
+    this.resume();
     return run;
+  }
+
+  /** Starts what may start now (after a pause ends). */
+  resume(): void {
+    if (!this.#busy && this.#startable()) this.#idle = this.#drain();
+  }
+
+  /** Runs that wait and may not start now (live runs while publishing is paused). */
+  get held(): RunRecord[] {
+    return this.log.runs.filter((run) => run.state === 'queued' && !this.mayStart(run));
+  }
+
+  #startable(): RunRecord | undefined {
+    return [...this.log.runs].reverse().find((run) => run.state === 'queued' && this.mayStart(run));
   }
 
   /** Runs an action (a rollback) between runs, never during one. */
@@ -181,7 +217,7 @@ export class RunQueue {
       return await work();
     } finally {
       this.#busy = false;
-      if (this.log.runs.some((run) => run.state === 'queued')) this.#idle = this.#drain();
+      if (this.#startable()) this.#idle = this.#drain();
     }
   }
 
@@ -192,16 +228,16 @@ export class RunQueue {
     return this.#busy;
   }
 
-  /** Resolves when no run is going or waiting. */
+  /** Resolves when no run is going or waiting to start (runs held by a pause do not count). */
   async settled(): Promise<void> {
-    while (this.#busy || this.log.runs.some((run) => run.state === 'queued')) await this.#idle;
+    while (this.#busy || this.#startable()) await this.#idle;
   }
 
   async #drain(): Promise<void> {
     this.#busy = true;
     try {
       for (;;) {
-        const next = [...this.log.runs].reverse().find((run) => run.state === 'queued');
+        const next = this.#startable();
         if (!next) return;
         const started = performance.now();
         next.state = 'running';

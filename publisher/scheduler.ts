@@ -125,7 +125,7 @@ export class Scheduler {
         .map((run) => ({ state: run.state as 'queued' | 'running', force: run.force === true, ...(run.startedAt ? { startedAt: run.startedAt } : {}) }));
       const request = scheduleRequest(plan, pending);
       if (request) {
-        const run = this.#deps.queue.request('live', request === 'day-build' ? 'day-build' : 'schedule', { force: request === 'day-build' });
+        const run = this.#deps.queue.request('live', request === 'day-build' ? 'day-build' : 'schedule', undefined, { force: request === 'day-build' });
         this.#deps.log(`schedule: ${request === 'day-build' ? `day build for ${plan.today}` : 'box-office sync'} (run ${run.id})`);
       }
     }

@@ -13,13 +13,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { AccountBook } from './accounts';
 import type { PublisherConfig } from './config';
 import { DeliveryLog } from './hooks';
 import { hookRoute } from './hook-route';
 import { html, internalError, listen, stop, type Route } from './http';
 import { plainPage } from './page';
 import { recoverReleases } from '../release/recover';
-import { executeRun, notifyFailure, previewDir } from './pipeline';
+import { executeRun, notifyRun, previewDir, statusPageUrl } from './pipeline';
 import { liveSite, previewSite, type SiteHandler } from './release-sites';
 import { RunLog, RunQueue } from './runs';
 import { Scheduler } from './scheduler';
@@ -53,7 +54,8 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const now = options.now ?? Date.now;
   const runLog = new RunLog(join(config.stateDir, 'runs.json'));
   const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'));
-  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, config.trustedProxies);
+  const accounts = new AccountBook(config.accountsFile, log);
+  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, accounts, config.trustedProxies);
   // Before anything runs: a dead run's lock and build, leftovers, and content/ back in line with the live release.
   const recovery = recoverReleases(config.releasesDir, config.contentDir, [previewDir(config)]);
   if (recovery.removed.length > 0) log(`removed what an interrupted run left: ${recovery.removed.join(', ')}`);
@@ -66,7 +68,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const queue = new RunQueue(
     runLog,
     async (run) => {
-      log(`run ${run.id} (${run.kind}, ${[run.trigger, ...(run.causes ?? [])].join(', ')}${run.force ? ', full build' : ''}) started`);
+      log(`run ${run.id} (${run.kind}, ${[run.trigger, ...(run.causes ?? [])].join(', ')}${run.force ? ', full build' : ''}, by ${run.by ?? '?'}) started`);
       const live = run.kind === 'live';
       const liveBefore = live ? currentRelease(config.releasesDir) : undefined;
       const digest = await executeRun(
@@ -79,11 +81,13 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
           ...(live ? { onDownload: (download: string, error?: unknown) => scheduler.downloaded(download, error) } : {}),
         },
         stopping.signal,
+        staffUrl,
       );
       if (live && digest && run.state !== 'failed' && run.release) knownContent = { release: run.release, digest };
       log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
-      void notifyFailure(config.notifyUrl, run, log);
+      void notifyRun(config.notifyUrl, run, log);
     },
+    undefined,
     now,
   );
   const scheduler = new Scheduler({
@@ -103,6 +107,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     runLog.foldQuietSync(run);
   };
   let previewUrl = '';
+  let staffUrl = statusPageUrl(config);
 
   const routes: readonly Route[] = [
     hookRoute({ secret: config.hookSecret, maxBodyBytes: config.maxBodyBytes, deliveries, queue, now, log }),
@@ -122,14 +127,18 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     for (const route of routes) if (await route(req, res, url)) return;
     html(res, 404, plainPage('Fann ikkje sida', 'Denne adressa finst ikkje i publiseringstenesta.'));
   }, log);
-  const preview = serverOf(previewSite(previewDir(config), sessions), log);
+  const preview = serverOf(
+    previewSite(previewDir(config), sessions, () => staffUrl),
+    log,
+  );
   const site = config.sitePort ? serverOf(liveSite(config.releasesDir), log) : undefined;
 
   await listen(server, config.port);
   await listen(preview, options.previewPort ?? config.previewPort ?? (config.port === 0 ? 0 : config.port + 1));
   if (site && config.sitePort) await listen(site, config.sitePort);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  previewUrl = `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
+  staffUrl = statusPageUrl(config, (server.address() as AddressInfo).port);
+  previewUrl = config.previewOrigin ? `${config.previewOrigin}/` : `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
   log(`publisher on ${url} (hook ${url}/hooks/cms, staff ${url}/staff/), preview on ${previewUrl}`);
   if (config.runOnStart) queue.request('live', 'start');
   if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);

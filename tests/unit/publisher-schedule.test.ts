@@ -21,6 +21,7 @@ import { startPublisher, type Publisher } from '../../publisher/server';
 import { currentRelease } from '../../release/releases';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
+import { addStaffAccount } from '../support/staff-account';
 
 const SECRET = 'schedule-hook-secret-0123456789';
 const PASSWORD = 'schedule-staff-password';
@@ -120,6 +121,7 @@ beforeAll(async () => {
   await new Promise<void>((done) => chat.listen(0, '127.0.0.1', done));
   chatUrl = `http://127.0.0.1:${(chat.address() as AddressInfo).port}/hook`;
   sandbox = await startSandbox({ dataset });
+  await addStaffAccount(config().accountsFile, 'anne', 'Anne Aas', PASSWORD);
   // A fresh service with nothing built: the schedule builds the day at once.
   set('2026-11-24T20:00:00Z');
   await start();
@@ -368,7 +370,7 @@ async function login(): Promise<string> {
   const response = await fetch(`${publisher.url}/staff/login`, {
     method: 'POST',
     headers: { origin: publisher.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ password: PASSWORD }),
+    body: new URLSearchParams({ username: 'anne', password: PASSWORD }),
     redirect: 'manual',
   });
   return response.headers.get('set-cookie')!.split(';')[0]!;
