@@ -252,7 +252,7 @@ const contentTypes: Record<string, string> = {
   '.pf_meta': 'application/octet-stream',
 };
 
-/** Serves a built site from `root` (a release link): files, /x/ as /x/index.html, else its 404 page. */
+/** Serves a built site from `root` (a release link): files, /x as /x.html or /x/index.html, else its 404 page. */
 async function serveFiles(root: string, req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET');
   const pathname = new URL(req.url ?? '/', 'http://site.invalid').pathname;
@@ -269,7 +269,7 @@ async function serveFiles(root: string, req: IncomingMessage, res: ServerRespons
   createReadStream(file).pipe(res);
 }
 
-/** The file a preview path names, never outside the preview: /x, /x/ and /x/index.html alike. */
+/** The file a preview path names, never outside the preview: /x, /x/ (x.html, the site's URL form) and /x/index.html alike. */
 function previewFile(root: string, pathname: string): string | undefined {
   let decoded: string;
   try {
@@ -281,7 +281,7 @@ function previewFile(root: string, pathname: string): string | undefined {
   const base = resolve(root);
   const target = resolve(base, `.${normalize(`/${decoded}`)}`);
   if (target !== base && !target.startsWith(base + sep)) return undefined;
-  for (const candidate of [target, join(target, 'index.html')]) {
+  for (const candidate of [target, `${target}.html`, join(target, 'index.html')]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return undefined;

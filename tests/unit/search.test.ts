@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchEngine, showResults } from '../../src/lib/search/engine';
-import { builtPageUrl, indexableHtml, pageSearchRecord, searchAttributes, searchRecordFor } from '../../src/lib/search/index-markers';
+import { indexableHtml, pageSearchRecord, searchAttributes, searchRecordFor } from '../../src/lib/search/index-markers';
 import { readSearchState, searchOptions, searchStateUrl, searchTerm } from '../../src/lib/search/query';
 import { excerptParts, resultCountText, sitePath, toResultView } from '../../src/lib/search/results';
 import { article, culture, event, movie } from './fixtures/content';
@@ -78,12 +78,6 @@ describe('which pages the index holds', () => {
     expect(indexableHtml('<tr><th>Billett</th><th>Pris</th></tr><dl><dt>Stad</dt><dd>Soltun</dd></dl><p>x</p>')).toBe(
       '<tr><th>Billett</th> <th>Pris</th> </tr><dl><dt>Stad</dt> <dd>Soltun</dd> </dl><p>x</p>',
     );
-  });
-
-  it('names each indexed page by its URL', () => {
-    expect(builtPageUrl('index.html')).toBe('/');
-    expect(builtPageUrl('article/morgonsym/index.html')).toBe('/article/morgonsym/');
-    expect(builtPageUrl('saltvatn-i-konsert-gg45j/index.html')).toBe('/saltvatn-i-konsert-gg45j/');
   });
 });
 

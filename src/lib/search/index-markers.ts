@@ -92,12 +92,3 @@ const RUN_TOGETHER = /<\/(th|td|dt|dd|caption|figcaption)>/gi;
 export function indexableHtml(html: string): string {
   return html.replace(RUN_TOGETHER, '$& ');
 }
-
-/** The URL of a built page file relative to dist/: 'a/b/index.html' → '/a/b/', 'index.html' → '/'. */
-export function builtPageUrl(file: string): string {
-  const path = file
-    .split('\\')
-    .join('/')
-    .replace(/(^|\/)index\.html$/, '$1');
-  return `/${path}`.replace(/\/{2,}/g, '/');
-}
