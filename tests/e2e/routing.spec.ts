@@ -3,6 +3,10 @@ import { expect, test } from './fixtures';
 
 const redirects: { from: string; to: string }[] = JSON.parse(readFileSync('content/redirects.json', 'utf8'));
 
+// How the server routes; the service worker, which answers a page's file name from its precache
+// once installed, is tested in offline.spec.ts.
+test.use({ serviceWorkers: 'block' });
+
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   const response = await page.goto('/finst-ikkje-her');
   expect(response?.status()).toBe(404);
