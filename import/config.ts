@@ -1,30 +1,31 @@
 /**
- * Every setting of the server side (the import, `npm run reimport`/`rollback` and the publish
- * service), read from the environment in this one module and checked before anything is
- * fetched or served. Error messages name the setting, never its value (several are secrets),
- * and say what to set.
+ * The import's settings and the paths every server-side command shares (`npm run import`,
+ * `reimport`, `rollback`), read from the environment in this one module and checked before
+ * anything is fetched. The publish service adds its own in publisher/config.ts, built on the
+ * readers here. Error messages name the setting, never its value (several are secrets), and
+ * say what to set.
  */
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { defaultRetryPolicy, type RetryPolicy } from './retry';
 
-type Env = Readonly<Record<string, string | undefined>>;
+export type Env = Readonly<Record<string, string | undefined>>;
 
-const url = z
+export const url = z
   .string({ required_error: 'is missing' })
   .trim()
   .min(1, 'is missing')
   .url('is not a valid URL')
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://');
 const text = z.string({ required_error: 'is missing' }).trim().min(1, 'is missing');
-const whole = (unit: string, min: number, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+export const whole = (unit: string, min: number, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce
     .number({ invalid_type_error: `must be a number of ${unit}` })
     .int(`must be a whole number of ${unit}`)
     .min(min, `must be ${min} or more`)
     .max(max, `must be ${max} or less`)
     .default(fallback);
-const secret = (min: number) => text.refine((value) => value.length >= min, `must be at least ${min} characters long`);
+export const secret = (min: number) => text.refine((value) => value.length >= min, `must be at least ${min} characters long`);
 
 const importSettings = {
   KAIA_SITE_ID: text.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _'),
@@ -51,27 +52,12 @@ const pathSettings = {
   RELEASES_DIR: z.string().trim().default('releases'),
 } as const;
 
-const publisherSettings = {
-  PUBLISHER_PORT: whole('port', 0, 4450, 65535),
-  PUBLISHER_HOOK_SECRET: secret(16),
-  PUBLISHER_STAFF_PASSWORD: secret(12),
-  PUBLISHER_STATE_DIR: z.string().trim().optional(),
-  PUBLISHER_BUILD_COMMAND: z.string().trim().optional(),
-  PUBLISHER_NOTIFY_URL: url.optional(),
-  PUBLISHER_PUBLIC_ORIGIN: url.optional(),
-  PUBLISHER_MAX_BODY_BYTES: whole('bytes', 64, 64 * 1024, 10 * 1024 * 1024),
-  PUBLISHER_MAX_SECONDS: whole('seconds', 0, 0),
-  PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional(),
-  PUBLISHER_RUN_ON_START: z.enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) }).default('0'),
-  PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional(),
-} as const;
-
-export type SettingName = keyof typeof importSettings | keyof typeof pathSettings | keyof typeof publisherSettings;
+export type SettingName = keyof typeof importSettings | keyof typeof pathSettings;
 
 export class ConfigError extends Error {}
 
 /** Parses every named setting; throws one ConfigError listing all that are missing or malformed. */
-function readSettings<S extends Record<string, z.ZodTypeAny>>(settings: S, env: Env, who: string): { [K in keyof S]: z.infer<S[K]> } {
+export function readSettings<S extends Record<string, z.ZodTypeAny>>(settings: S, env: Env, who: string): { [K in keyof S]: z.infer<S[K]> } {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(settings)) {
@@ -121,67 +107,4 @@ export interface Paths {
 export function readPaths(env: Env = process.env): Paths {
   const values = readSettings(pathSettings, env, 'The import');
   return { contentDir: resolve(values.CONTENT_DIR), releasesDir: resolve(values.RELEASES_DIR) };
-}
-
-export interface PublisherConfig extends Paths {
-  readonly import: ImportConfig;
-  readonly port: number;
-  readonly hookSecret: string;
-  readonly staffPassword: string;
-  /** Run log and seen delivery ids (absolute). */
-  readonly stateDir: string;
-  /** A shell command that builds the site from $CONTENT_DIR into $BUILD_OUT_DIR; unset: astro build. */
-  readonly buildCommand: string | undefined;
-  readonly notifyUrl: string | undefined;
-  /** The origin staff reach the status page at through the proxy, e.g. https://www.example.no. */
-  readonly publicOrigin: string | undefined;
-  readonly maxBodyBytes: number;
-  /** Stop by itself after this many seconds (0: never), for tests. */
-  readonly maxSeconds: number;
-  /** Port of the staff-only preview server (default: the service's port + 1). */
-  readonly previewPort: number | undefined;
-  /** Queue a run as soon as the service starts (`npm start` does, to import the demo). */
-  readonly runOnStart: boolean;
-  /** For the demo only: also serve the live release publicly on this port (production uses nginx). */
-  readonly sitePort: number | undefined;
-}
-
-/** Every setting of the publish service, the import's and the paths included. */
-export function readPublisherConfig(env: Env = process.env): PublisherConfig {
-  const problems: string[] = [];
-  const attempt = <T>(read: () => T): T | undefined => {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems.push(
-        ...error.message
-          .split('\n')
-          .slice(1)
-          .map((line) => line.trim()),
-      );
-      return undefined;
-    }
-  };
-  const importConfig = attempt(() => readImportConfig(env));
-  const paths = attempt(() => readPaths(env));
-  const values = attempt(() => readSettings(publisherSettings, env, 'The publish service'));
-  if (problems.length > 0 || !importConfig || !paths || !values)
-    throw new ConfigError(`The publish service cannot start; check these settings (see .env.example):\n  ${problems.join('\n  ')}`);
-  return {
-    ...paths,
-    import: importConfig,
-    port: values.PUBLISHER_PORT,
-    hookSecret: values.PUBLISHER_HOOK_SECRET,
-    staffPassword: values.PUBLISHER_STAFF_PASSWORD,
-    stateDir: resolve(values.PUBLISHER_STATE_DIR || resolve(paths.releasesDir, '.publisher')),
-    buildCommand: values.PUBLISHER_BUILD_COMMAND || undefined,
-    notifyUrl: values.PUBLISHER_NOTIFY_URL,
-    publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,
-    maxBodyBytes: values.PUBLISHER_MAX_BODY_BYTES,
-    maxSeconds: values.PUBLISHER_MAX_SECONDS,
-    previewPort: values.PUBLISHER_PREVIEW_PORT,
-    runOnStart: values.PUBLISHER_RUN_ON_START === '1',
-    sitePort: values.PUBLISHER_SITE_PORT,
-  };
 }

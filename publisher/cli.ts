@@ -1,10 +1,11 @@
 /**
  * `npm run publisher`: the publish service (server.ts). Settings come from the environment or
- * .env (import/config.ts, readPublisherConfig); it listens on 127.0.0.1 only. Ctrl-C stops it
+ * .env (config.ts, readPublisherConfig); it listens on 127.0.0.1 only. Ctrl-C stops it
  * (a run going on is abandoned; its release is never switched to, and the next run cleans up).
  */
-import { ConfigError, readPublisherConfig } from '../import/config';
+import { ConfigError } from '../import/config';
 import { loadEnvFile } from '../import/env-file';
+import { readPublisherConfig } from './config';
 import { startPublisher } from './server';
 
 loadEnvFile();

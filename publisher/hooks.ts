@@ -11,7 +11,7 @@
  * constant time), its timestamp is more than five minutes off, or its id was seen before.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export const DELIVERY_HEADER = 'x-kaia-delivery';
@@ -34,7 +34,7 @@ type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? undefined : value);
 
-/** Checks signature and timestamp; the delivery id is checked (and recorded) by `DeliveryLog.claim`. */
+/** Checks signature and timestamp; the delivery id is checked and recorded with `DeliveryLog`. */
 export function verifyHook(headers: Headers, body: Buffer, secret: string, now: number): HookVerdict {
   const delivery = single(headers[DELIVERY_HEADER]);
   const timestamp = single(headers[TIMESTAMP_HEADER]);
@@ -51,43 +51,79 @@ export function verifyHook(headers: Headers, body: Buffer, secret: string, now: 
 }
 
 /**
- * The delivery ids seen, persisted in a small JSON file so a restart does not open a replay
- * window. Only ids inside the timestamp window are kept (older deliveries are refused for their
- * timestamp anyway), so the file stays bounded by the deliveries of ten minutes; past `limit`
- * ids in that window, new deliveries are refused until older ones age out.
+ * The delivery ids seen, persisted so a restart does not open a replay window. Only ids inside
+ * the timestamp window are kept (an older delivery is refused for its timestamp anyway), so the
+ * store is bounded by time, never by a count a busy CMS could reach. Each new id is appended as
+ * one line (cheap however many there are); the file is rewritten without the expired ones when
+ * they make up most of it.
  */
 export class DeliveryLog {
   readonly #seen = new Map<string, number>();
+  /** Lines in the file now, expired ones included. */
+  #lines = 0;
 
-  constructor(
-    readonly path: string,
-    readonly limit = 10_000,
-  ) {
+  constructor(readonly path: string) {
     try {
       if (existsSync(path)) {
-        const data = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-        if (data && typeof data === 'object')
-          for (const [id, at] of Object.entries(data)) if (typeof at === 'number' && DELIVERY_ID.test(id)) this.#seen.set(id, at);
+        for (const line of readFileSync(path, 'utf8').split('\n')) {
+          const entry = parseLine(line);
+          if (entry) this.#seen.set(entry[0], entry[1]);
+          if (line) this.#lines += 1;
+        }
       }
     } catch {
-      // A malformed file is treated as empty; the timestamp window still bounds any replay.
+      // An unreadable file is treated as empty; the timestamp window still bounds any replay.
     }
   }
 
-  /** Records the id; false if it was seen before (a replay) or the log is full. */
-  claim(delivery: string, now: number): 'new' | 'replay' | 'full' {
-    for (const [id, at] of this.#seen) if (now - at > 2 * TOLERANCE_MS) this.#seen.delete(id);
-    if (this.#seen.has(delivery)) return 'replay';
-    if (this.#seen.size >= this.limit) return 'full';
-    this.#seen.set(delivery, now);
-    this.#save();
-    return 'new';
+  /** Whether the id was received before (inside the window). */
+  seen(delivery: string, now: number): boolean {
+    this.#forget(now);
+    return this.#seen.has(delivery);
   }
 
-  #save(): void {
+  /**
+   * Records a received delivery. Throws when it cannot be saved; it is remembered in memory
+   * all the same, so this process still refuses its replay.
+   */
+  record(delivery: string, now: number): void {
+    this.#forget(now);
+    this.#seen.set(delivery, now);
     mkdirSync(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.#seen)));
-    renameSync(temporary, this.path);
+    if (this.#lines > 2 * this.#seen.size + 100) this.#rewrite();
+    else {
+      appendFileSync(this.path, `${JSON.stringify([delivery, now])}\n`);
+      this.#lines += 1;
+    }
   }
+
+  /** How many ids are remembered (all inside the window). */
+  get size(): number {
+    return this.#seen.size;
+  }
+
+  /** Drops the expired ids: the oldest come first (a Map keeps insertion order). */
+  #forget(now: number): void {
+    for (const [id, at] of this.#seen) {
+      if (now - at <= 2 * TOLERANCE_MS) break;
+      this.#seen.delete(id);
+    }
+  }
+
+  #rewrite(): void {
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, [...this.#seen].map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    renameSync(temporary, this.path);
+    this.#lines = this.#seen.size;
+  }
+}
+
+function parseLine(line: string): [string, number] | undefined {
+  try {
+    const entry = JSON.parse(line) as unknown;
+    if (Array.isArray(entry) && typeof entry[0] === 'string' && DELIVERY_ID.test(entry[0]) && typeof entry[1] === 'number') return [entry[0], entry[1]];
+  } catch {
+    // A malformed line (a write cut short) is skipped.
+  }
+  return undefined;
 }

@@ -98,6 +98,11 @@ export const messages = {
 } as const;
 export type MessageKey = keyof typeof messages;
 
+/** The message a `?melding=` value names; anything else (`toString` too) is no message. */
+export function messageKey(value: string | null): MessageKey | undefined {
+  return value !== null && Object.hasOwn(messages, value) ? (value as MessageKey) : undefined;
+}
+
 export interface StatusView {
   readonly live: { readonly release: string; readonly since: string } | undefined;
   readonly preview: { readonly release: string; readonly url: string } | undefined;

@@ -1,24 +1,36 @@
 /**
- * What a run does: the pipeline of `npm run reimport` (import/publish.ts) for the live site,
+ * What a run does: the pipeline of `npm run reimport` (release/publish.ts) for the live site,
  * or the same with the CMS's drafts into the separate preview releases. Failures are put in
  * plain nynorsk words for the status page; the technical message is kept beside them.
  */
 import { join } from 'node:path';
-import type { PublisherConfig } from '../import/config';
-import { publishFromCms, type BuildCommand } from '../import/publish';
-import { StepFailed } from '../import/releases';
 import { ImportDataError } from '../import/validate';
+import type { BuildCommand } from '../release/build';
+import { publishFromCms } from '../release/publish';
+import { StepFailed } from '../release/releases';
 import { isHttpError } from '../src/lib/http';
+import type { PublisherConfig } from './config';
 import type { Failure, RunRecord } from './runs';
 
 /** Preview releases live apart from the live ones, so a rollback never lands on a preview. */
 export const previewDir = (config: PublisherConfig) => join(config.releasesDir, 'preview');
 
+/** The staff status page as staff reach it: through the proxy, or the service's own address. */
+export function statusPageUrl(config: PublisherConfig): string {
+  return `${config.publicOrigin ?? `http://127.0.0.1:${config.port}`}/staff/`;
+}
+
 export function buildCommand(config: PublisherConfig): BuildCommand {
   return config.buildCommand ? { shell: config.buildCommand } : { astro: true };
 }
 
-export async function executeRun(config: PublisherConfig, run: RunRecord, log: (line: string) => void = () => {}): Promise<void> {
+export async function executeRun(
+  config: PublisherConfig,
+  run: RunRecord,
+  log: (line: string) => void = () => {},
+  /** Aborted when the service stops: the run is abandoned and its build ended. */
+  signal?: AbortSignal,
+): Promise<void> {
   const preview = run.kind === 'preview';
   try {
     const result = await publishFromCms({
@@ -27,9 +39,12 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
       contentDir: config.contentDir,
       build: buildCommand(config),
       drafts: preview,
-      // A preview is built to be never indexed: every page says noindex and robots.txt disallows all.
-      ...(preview ? { buildEnv: { SITE_NOINDEX: '1' } } : {}),
+      // A preview is built to be never indexed (every page says noindex, robots.txt disallows all),
+      // and every page carries the banner saying it is not published, when the drafts were
+      // fetched, and the way back to the status page.
+      ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusPageUrl(config) } } : {}),
       progress: (line) => log(`run ${run.id}: ${line}`),
+      ...(signal ? { signal } : {}),
     });
     run.state = result.state;
     if (result.release) run.release = result.release;
@@ -45,14 +60,17 @@ export async function executeRun(config: PublisherConfig, run: RunRecord, log: (
   }
 }
 
-const stepNames: Record<string, string> = { import: 'Henting av innhald frå CMS-et', build: 'Bygging av nettstaden' };
+const stepNames = new Map([
+  ['import', 'Henting av innhald frå CMS-et'],
+  ['build', 'Bygging av nettstaden'],
+]);
 
 /** A failure in plain words: which step, why, and the technical detail. */
 export function explain(error: unknown): Failure {
   const step = error instanceof StepFailed ? error.step : 'teneste';
   const cause = error instanceof StepFailed ? error.reason : error;
   const detail = cause instanceof Error ? cause.message : String(cause);
-  return { step: stepNames[step] ?? 'Publiseringstenesta', reason: reasonOf(step, cause, detail), detail };
+  return { step: stepNames.get(step) ?? 'Publiseringstenesta', reason: reasonOf(step, cause, detail), detail };
 }
 
 function reasonOf(step: string, cause: unknown, detail: string): string {

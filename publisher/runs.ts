@@ -49,6 +49,8 @@ export const KEEP_RUNS = 20;
 export class RunLog {
   readonly #path: string;
   runs: RunRecord[] = [];
+  /** Why the log could not be saved the last time, if it could not. */
+  saveError: string | undefined;
   #next = 1;
 
   constructor(path: string) {
@@ -71,12 +73,31 @@ export class RunLog {
     this.#next = Math.max(0, ...this.runs.map((run) => run.id)) + 1;
   }
 
+  /** Adds a queued run and saves the log; when it cannot be saved, the run is not added and the error thrown. */
   add(kind: RunKind, trigger: Trigger, now = new Date()): RunRecord {
-    const run: RunRecord = { id: this.#next++, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString() };
-    this.runs.unshift(run);
-    this.runs.length = Math.min(this.runs.length, KEEP_RUNS);
-    this.save();
+    const run: RunRecord = { id: this.#next, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString() };
+    const before = this.runs;
+    this.runs = [run, ...before].slice(0, KEEP_RUNS);
+    try {
+      this.save();
+    } catch (error) {
+      this.runs = before;
+      throw error;
+    }
+    this.#next += 1;
     return run;
+  }
+
+  /** Saves the log; false (and the error kept in `saveError`) when it cannot be written, e.g. on a full disk. */
+  trySave(): boolean {
+    try {
+      this.save();
+      this.saveError = undefined;
+      return true;
+    } catch (error) {
+      this.saveError = error instanceof Error ? error.message : String(error);
+      return false;
+    }
   }
 
   save(): void {
@@ -106,8 +127,9 @@ export class RunQueue {
   request(kind: RunKind, trigger: Trigger): RunRecord {
     const waiting = this.log.runs.find((run) => run.state === 'queued' && run.kind === kind);
     if (waiting) {
+      // The waiting run is on disk already; the count of requests it answers is only for show.
       waiting.requests += 1;
-      this.log.save();
+      this.log.trySave();
       return waiting;
     }
     const run = this.log.add(kind, trigger);
@@ -145,16 +167,27 @@ export class RunQueue {
         const started = Date.now();
         next.state = 'running';
         next.startedAt = new Date(started).toISOString();
-        this.log.save();
-        try {
-          await this.execute(next);
-        } catch (error) {
-          if (next.state === 'running')
-            Object.assign(next, { state: 'failed', failure: { step: 'teneste', reason: 'Ein uventa feil i publiseringstenesta.', detail: String(error) } });
-        }
+        // A run whose start cannot be recorded (a full disk) does not run: the service keeps
+        // answering, and the status page says why.
+        if (!this.log.trySave())
+          Object.assign(next, {
+            state: 'failed',
+            failure: {
+              step: 'teneste',
+              reason: 'Publiseringstenesta fekk ikkje lagra loggen sin (er disken full?), så ingenting vart publisert. Den publiserte nettstaden er uendra.',
+              detail: this.log.saveError ?? 'the run log could not be saved',
+            },
+          });
+        else
+          try {
+            await this.execute(next);
+          } catch (error) {
+            if (next.state === 'running')
+              Object.assign(next, { state: 'failed', failure: { step: 'teneste', reason: 'Ein uventa feil i publiseringstenesta.', detail: String(error) } });
+          }
         next.finishedAt = new Date().toISOString();
         next.durationMs = Date.now() - started;
-        this.log.save();
+        this.log.trySave();
       }
     } finally {
       this.#busy = false;

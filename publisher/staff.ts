@@ -8,7 +8,7 @@
  * `Authorization: Bearer <staff password>`. Guessing is slowed down: after five wrong passwords
  * from one client within 15 minutes (the login form, the bearer and the preview's Basic
  * together), that client's passwords are refused unchecked until the oldest failure is 15
- * minutes old.
+ * minutes old; after twenty for one account from any clients, that account's are.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -63,37 +63,60 @@ export class PasswordThrottle {
 }
 
 /**
- * Who is asking, for the throttle: the peer's address, or, when the peer is the proxy on
- * loopback, the X-Real-IP it sets (README: the nginx locations). Anyone else's X-Real-IP is ignored.
+ * Who is asking, for the throttle: the peer's address, or, when the peer is a proxy named in
+ * PUBLISHER_TRUSTED_PROXY (nginx on this host: 127.0.0.1), the X-Real-IP it sets (README: the
+ * nginx locations). Anyone else's X-Real-IP is ignored, loopback's too when no proxy is named.
  */
-export function clientKey(req: IncomingMessage): string {
+export function clientKey(req: IncomingMessage, trustedProxies: readonly string[] = []): string {
   const peer = req.socket.remoteAddress ?? '';
-  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
+  const trusted = trustedProxies.includes(peer) || trustedProxies.includes(peer.replace(/^::ffff:/, ''));
   const real = req.headers['x-real-ip'];
-  return loopback && typeof real === 'string' && real.trim() ? real.trim() : peer;
+  return trusted && typeof real === 'string' && real.trim() ? real.trim() : peer;
 }
 
 /** A password check: right, wrong (`waitSeconds` 0), or not made because the client must wait. */
 export type PasswordCheck = { ok: true } | { ok: false; waitSeconds: number };
 
+/** Whether a request may see something: yes, or no (`waitSeconds` > 0: it is throttled and must wait). */
+export type Access = { readonly ok: true } | { readonly ok: false; readonly waitSeconds: number };
+
+/** Wrong passwords for one account, from any address, before it waits: a guesser changing address meets this. */
+export const ACCOUNT_MAX_FAILURES = 20;
+/** The one account of the shared staff password. */
+const SHARED_ACCOUNT = 'staff';
+
 export class Sessions {
   readonly #sessions = new Map<string, Session>();
+  /** Wrong passwords per client address. */
   readonly throttle = new PasswordThrottle();
+  /** Wrong passwords per account, whatever the address. */
+  readonly accountThrottle = new PasswordThrottle(ACCOUNT_MAX_FAILURES);
 
   constructor(
     readonly password: string,
     readonly secureCookie: boolean,
+    /** Proxies whose X-Real-IP names the client (PUBLISHER_TRUSTED_PROXY). */
+    readonly trustedProxies: readonly string[] = [],
   ) {}
 
-  /** Checks a password `client` gave. A wrong one counts against the client; a throttled client's is not checked at all. */
-  checkPassword(given: string, client: string, now = Date.now()): PasswordCheck {
-    const wait = this.throttle.waitSeconds(client, now);
+  /** The client a request's password tries count against. */
+  clientOf(req: IncomingMessage): string {
+    return clientKey(req, this.trustedProxies);
+  }
+
+  /**
+   * Checks a password `client` gave for `account`. A wrong one counts against the client and the
+   * account; while either has had too many, passwords are not checked at all.
+   */
+  checkPassword(given: string, client: string, now = Date.now(), account = SHARED_ACCOUNT): PasswordCheck {
+    const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
     if (wait > 0) return { ok: false, waitSeconds: wait };
     if (safeEqual(given, this.password)) {
       this.throttle.succeeded(client);
       return { ok: true };
     }
     this.throttle.failed(client, now);
+    this.accountThrottle.failed(account, now);
     return { ok: false, waitSeconds: 0 };
   }
 
@@ -121,19 +144,20 @@ export class Sessions {
   }
 
   /** Whether the request may read staff data: a session cookie or the bearer password. */
-  allowsRead(req: IncomingMessage): boolean {
-    if (this.of(req)) return true;
+  readAccess(req: IncomingMessage): Access {
+    if (this.of(req)) return { ok: true };
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    return bearer !== undefined && this.checkPassword(bearer, clientKey(req)).ok;
+    if (bearer === undefined) return { ok: false, waitSeconds: 0 };
+    return this.checkPassword(bearer, this.clientOf(req));
   }
 
   /** Whether the request may see the preview: a session cookie or the password as HTTP Basic (any user name). */
-  allowsPreview(req: IncomingMessage): boolean {
-    if (this.of(req)) return true;
+  previewAccess(req: IncomingMessage): Access {
+    if (this.of(req)) return { ok: true };
     const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
-    if (!match?.[1]) return false;
+    if (!match?.[1]) return { ok: false, waitSeconds: 0 };
     const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-    return this.checkPassword(decoded.slice(decoded.indexOf(':') + 1), clientKey(req)).ok;
+    return this.checkPassword(decoded.slice(decoded.indexOf(':') + 1), this.clientOf(req));
   }
 
   cookie(session: Session): string {

@@ -9,6 +9,8 @@
  *   SANDBOX_ROLL_DATES=1: serve the events moved to the weeks starting today (the demo)
  *   SANDBOX_WEBHOOK_URL, SANDBOX_WEBHOOK_SECRET: where POST /__sandbox/edit sends the signed
  *   publish webhook (the publish service's /hooks/cms and its PUBLISHER_HOOK_SECRET)
+ *   SANDBOX_STAFF_URL, SANDBOX_SITE_URL: the status page and the public site the CMS editor
+ *   pages (/__sandbox/) link to
  *   --fail=API:KIND[:ARG], repeatable: --fail=management:status:500, --fail=platform:slow:3000,
  *   --fail=runtime:drop, --fail=all:malformed-json
  */
@@ -38,7 +40,14 @@ function optionsFromEnv(): SandboxOptions {
   if (webhookUrl && !webhookSecret) throw new Error('SANDBOX_WEBHOOK_URL needs SANDBOX_WEBHOOK_SECRET too');
   const roll = env['SANDBOX_ROLL_DATES']?.trim();
   if (roll && roll !== '0' && roll !== '1') throw new Error('SANDBOX_ROLL_DATES must be 1 (roll to today) or 0');
+  const links = { staffUrl: env['SANDBOX_STAFF_URL']?.trim() || undefined, siteUrl: env['SANDBOX_SITE_URL']?.trim() || undefined };
+  for (const [name, value] of [
+    ['SANDBOX_STAFF_URL', links.staffUrl],
+    ['SANDBOX_SITE_URL', links.siteUrl],
+  ] as const)
+    if (value && !/^https?:\/\/\S+$/.test(value)) throw new Error(`${name} must be an http(s) URL`);
   return {
+    editorLinks: links,
     ...(roll === '1' ? { rollDatesTo: new Date() } : {}),
     ...(webhookUrl && webhookSecret ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
     port: numberFromEnv('SANDBOX_PORT', 4400),
@@ -81,7 +90,7 @@ async function main(args: string[]): Promise<void> {
   console.log(`runtime API  ${url}/runtime/`);
   console.log(`platform API  ${url}/platform/`);
   console.log(`newsletter  ${url}/newsletter/subscribe`);
-  console.log(`sandbox admin  ${url}/__sandbox/`);
+  console.log(`sandbox admin (the CMS editor)  ${url}/__sandbox/`);
   if (options.webhook) console.log(`CMS webhook  ${options.webhook.url} (after POST ${url}/__sandbox/edit)`);
   if (options.rollDatesTo) console.log('events moved to the weeks starting today');
   // Names only: the secrets may be real ones taken from the environment.

@@ -3,6 +3,7 @@
  * `times`, for that many requests. Setting a fault for 'all' puts one shared fault in every
  * slot, so `times` then counts requests to any API: "the next request anywhere fails once".
  */
+import { FaultSlots } from './fault-slots';
 import { faultDelay, faultStatus, faultTimes } from './kit';
 
 export type Api = 'idp' | 'management' | 'runtime' | 'platform' | 'newsletter';
@@ -18,14 +19,8 @@ export type Fault =
 
 export type FaultKind = Fault['kind'];
 
-/** A fault in force, with how many more requests it applies to (undefined: until cleared). */
-interface ActiveFault {
-  readonly fault: Fault;
-  remaining: number | undefined;
-}
-
 export class FaultTable {
-  readonly #slots = new Map<Api, ActiveFault>();
+  readonly #slots = new FaultSlots<Api, Fault>();
 
   set(api: Api | 'all', fault: Fault | null): void {
     const targets = api === 'all' ? apis : [api];
@@ -33,8 +28,7 @@ export class FaultTable {
       for (const target of targets) this.#slots.delete(target);
       return;
     }
-    const active: ActiveFault = { fault: checkFault(fault), remaining: fault.times };
-    for (const target of targets) this.#slots.set(target, active);
+    this.#slots.put(targets, checkFault(fault));
   }
 
   clear(): void {
@@ -43,18 +37,8 @@ export class FaultTable {
 
   /** The fault in force for `api` if it is one of `kinds`, counting it as applied once. */
   take<K extends FaultKind>(api: Api, kinds: readonly K[]): Extract<Fault, { kind: K }> | undefined {
-    const active = this.#slots.get(api);
-    if (!active || !(kinds as readonly FaultKind[]).includes(active.fault.kind)) return undefined;
-    if (active.remaining !== undefined) {
-      active.remaining -= 1;
-      if (active.remaining <= 0) this.#remove(active);
-    }
-    return active.fault as Extract<Fault, { kind: K }>;
-  }
-
-  /** Removes a used-up fault from every slot sharing it (see 'all'). */
-  #remove(active: ActiveFault): void {
-    for (const [api, slot] of this.#slots) if (slot === active) this.#slots.delete(api);
+    const fault = this.#slots.take(api, (candidate) => (kinds as readonly FaultKind[]).includes(candidate.kind));
+    return fault as Extract<Fault, { kind: K }> | undefined;
   }
 }
 

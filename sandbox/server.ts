@@ -15,7 +15,9 @@ import { assertDataset, loadDataset, type Dataset } from './dataset';
 import { rollDates } from './dates';
 import { breakFirstRecord, checkFault, cutInHalf, FaultTable, isApi, type Api, type Fault } from './faults';
 import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
+import { applyBoxOfficeChange, BoxOfficeError, parseBoxOfficeChange, showingsOn } from './boxoffice';
 import { applyEdit, defaultDrafts, parseEdit, sendWebhook, withDrafts, type Drafts, type Webhook } from './cms';
+import { articlePath, EDITOR_CSP, editableArticle, editPage, indexPage, messagePage, parseArticleForm, type EditorLinks, type EditorNotice } from './editor';
 
 export type { Dataset } from './dataset';
 export { loadDataset } from './dataset';
@@ -47,6 +49,8 @@ export interface SandboxOptions {
   drafts?: Drafts;
   /** Serve the events moved to the weeks starting on this day (dates.ts): the demo that never goes stale. */
   rollDatesTo?: Date;
+  /** Where the CMS editor pages (`/__sandbox/`, editor.ts) link: the staff status page and the public site. */
+  editorLinks?: EditorLinks;
 }
 
 export type AuthKind = 'none' | 'basic' | 'bearer';
@@ -108,6 +112,7 @@ interface State {
   readonly corsOrigins: readonly string[];
   readonly drafts: Drafts;
   readonly webhook: Webhook | undefined;
+  readonly editorLinks: EditorLinks;
 }
 
 interface Context {
@@ -160,6 +165,7 @@ function createState(options: SandboxOptions): State {
     dataset,
     drafts: options.drafts ?? defaultDrafts(dataset),
     webhook: options.webhook,
+    editorLinks: options.editorLinks ?? {},
     basic: options.basic ?? defaultBasic,
     client: options.client ?? defaultClient,
     ttlSeconds,
@@ -539,6 +545,80 @@ async function editFromRequest(ctx: Context): Promise<Answer> {
   return ok({ record, draft, webhook: webhook ?? null });
 }
 
+// ---------------------------------------------------------------------------------------------
+// The CMS editor pages (editor.ts): an editor's edit in a browser, then the CMS's signed webhook.
+
+function htmlAnswer(status: number, html: string): Answer {
+  return { status, body: html, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': EDITOR_CSP, 'cache-control': 'no-store' } };
+}
+
+function draftOf(state: State, id: string): unknown {
+  return state.drafts.get('articles')?.get(id);
+}
+
+function editorIndex(ctx: Context): Answer {
+  const articles = ctx.state.dataset.articles.flatMap((record) => {
+    const article = editableArticle(record);
+    return article ? [{ article, hasDraft: draftOf(ctx.state, article.id) !== undefined }] : [];
+  });
+  return htmlAnswer(200, indexPage(articles, ctx.state.editorLinks));
+}
+
+function findArticle(state: State, id: string | undefined) {
+  const record = state.dataset.articles.find((candidate) => idOf(candidate) === id);
+  return record ? editableArticle(record) : undefined;
+}
+
+function editorArticle(ctx: Context, [id]: string[]): Answer {
+  const published = findArticle(ctx.state, id);
+  if (!published) return htmlAnswer(404, messagePage('Fann ikkje artikkelen'));
+  const draft = editableArticle(draftOf(ctx.state, published.id));
+  const shown = draft ?? published;
+  const notice = ctx.query.get('lagra');
+  const hook = ctx.query.get('webhook');
+  return htmlAnswer(
+    200,
+    editPage(
+      published,
+      {
+        title: shown.title,
+        content: shown.content,
+        hasDraft: draft !== undefined,
+        notice: notice === 'draft' || notice === 'published' ? (notice as EditorNotice) : undefined,
+        webhookStatus: hook !== null && /^\d{1,3}$/.test(hook) ? Number(hook) : undefined,
+      },
+      ctx.state.editorLinks,
+    ),
+  );
+}
+
+async function editorSave(ctx: Context, [id]: string[]): Promise<Answer> {
+  const origin = ctx.req.headers.origin;
+  // Only this page may post here: another site's page cannot make the sandbox publish.
+  if (origin !== undefined && origin !== `http://${ctx.req.headers.host ?? ''}`)
+    return htmlAnswer(403, messagePage('Ikkje tillate: skjemaet kom frå ei anna side'));
+  const article = findArticle(ctx.state, id);
+  if (!article) return editorArticle(ctx, [id ?? '']);
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  const form = parseArticleForm(text);
+  if (!form.ok)
+    return htmlAnswer(
+      400,
+      editPage(
+        article,
+        { title: form.title, content: form.content, hasDraft: draftOf(ctx.state, article.id) !== undefined, error: form.error },
+        ctx.state.editorLinks,
+      ),
+    );
+  const draft = form.action === 'draft';
+  applyEdit(ctx.state.dataset, ctx.state.drafts, { collection: 'articles', id: article.id, changes: { title: form.title, content: form.content }, draft });
+  const payload = { event: draft ? 'draft' : 'publish', collection: 'articles', id: article.id };
+  const webhook = ctx.state.webhook ? await sendWebhook(ctx.state.webhook, payload) : undefined;
+  const query = new URLSearchParams({ lagra: draft ? 'draft' : 'published', ...(webhook ? { webhook: String(webhook.status) } : {}) });
+  return { status: 303, body: '', headers: { 'content-type': 'text/plain; charset=utf-8', location: `${articlePath(article.id)}?${query}` } };
+}
+
 const CHANGEABLE_EVENT_FIELDS = ['startTime', 'endTime', 'availability', 'status', 'ticketUrl'] as const;
 
 async function changeEventFromRequest(ctx: Context): Promise<Answer> {
@@ -555,7 +635,34 @@ async function changeEventFromRequest(ctx: Context): Promise<Answer> {
   }
 }
 
+/** The box office changes the runtime data: a new showing, a new time, sold out. No webhook: the platform sends none. */
+async function boxOfficeFromRequest(ctx: Context): Promise<Answer> {
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  try {
+    const change = parseBoxOfficeChange(JSON.parse(text));
+    return ok({ event: applyBoxOfficeChange(ctx.state.dataset, change) });
+  } catch (error) {
+    if (error instanceof BoxOfficeError) return errorAnswer(error.status, error.message);
+    if (error instanceof SyntaxError) return errorAnswer(400, `the body is not JSON: ${error.message}`);
+    throw error;
+  }
+}
+
+function showingsFromRequest(ctx: Context): Answer {
+  try {
+    return ok({ showings: showingsOn(ctx.state.dataset, ctx.query.get('day') ?? '') });
+  } catch (error) {
+    if (error instanceof BoxOfficeError) return errorAnswer(error.status, error.message);
+    throw error;
+  }
+}
+
 const adminRoutes: readonly Route[] = [
+  // The CMS editor pages: what a newcomer opens in a browser (the «sandbox admin» address).
+  { method: 'GET', pattern: /^\/__sandbox\/?$/, handle: editorIndex },
+  { method: 'GET', pattern: /^\/__sandbox\/cms\/artiklar\/([^/]+)$/, handle: editorArticle },
+  { method: 'POST', pattern: /^\/__sandbox\/cms\/artiklar\/([^/]+)$/, handle: editorSave },
   { method: 'POST', pattern: /^\/__sandbox\/fault$/, handle: setFaultFromRequest },
   {
     method: 'POST',
@@ -576,6 +683,9 @@ const adminRoutes: readonly Route[] = [
   { method: 'GET', pattern: /^\/__sandbox\/requests$/, handle: (ctx) => ok(ctx.state.requests) },
   // Changes one event as the box office would (a new time, sold out), for live-update tests.
   { method: 'POST', pattern: /^\/__sandbox\/event$/, handle: changeEventFromRequest },
+  // The box office: add a showing, move one, sell out (npm run boxoffice).
+  { method: 'POST', pattern: /^\/__sandbox\/boxoffice$/, handle: boxOfficeFromRequest },
+  { method: 'GET', pattern: /^\/__sandbox\/boxoffice$/, handle: showingsFromRequest },
   { method: 'GET', pattern: /^\/__sandbox\/newsletter$/, handle: (ctx) => ok({ subscribers: ctx.state.newsletter.list() }) },
   // Edits a record as an editor in the CMS would, then sends the signed publish webhook.
   { method: 'POST', pattern: /^\/__sandbox\/edit$/, handle: editFromRequest },

@@ -1,7 +1,7 @@
 /**
  * Every environment variable the scripts read (npm start, the browser-test runner and its
  * Playwright config, the benchmarks), read and checked in one place. The build reads its own in
- * src/lib/config/build-env.ts, the import and the publish service theirs in import/config.ts.
+ * src/lib/config/build-env.ts, the import theirs in import/config.ts and the publish service in publisher/config.ts.
  *
  * - E2E_PREVIEW_PORT, E2E_NGINX_PORT, E2E_CDN_PORT, E2E_CDN_INSPECTOR_PORT, E2E_SANDBOX_PORT,
  *   E2E_FILMCLUB_118_PORT, E2E_FILMCLUB_178_PORT, E2E_VARIANT_PORT: ports of one browser-test

@@ -63,6 +63,8 @@ start('platform sandbox (the CMS and the platform)', 'sandbox/cli.ts', {
   SANDBOX_ROLL_DATES: '1',
   SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${PORTS.publisher}/hooks/cms`,
   SANDBOX_WEBHOOK_SECRET: hookSecret,
+  SANDBOX_STAFF_URL: `http://localhost:${PORTS.publisher}/staff/`,
+  SANDBOX_SITE_URL: `http://localhost:${PORTS.site}/`,
 });
 
 const sandbox = `http://127.0.0.1:${PORTS.sandbox}`;
@@ -87,21 +89,32 @@ const status = async () => {
     return undefined;
   }
 };
-console.log('Importing the demo content from the sandbox and building the site (about a minute) …');
+console.log('Importing the demo content from the sandbox and building the site (20–40 s on a quiet 2-core machine; longer on a busy one) …');
+const began = Date.now();
+let said = began;
 for (;;) {
   await new Promise((done) => setTimeout(done, 1000));
   const now = await status();
   const run = now?.runs?.[0];
-  if (!run || run.state === 'queued' || run.state === 'running') continue;
+  if (!run || run.state === 'queued' || run.state === 'running') {
+    // The build itself is quiet: say every 15 seconds that it is still going, and how far.
+    if (Date.now() - said >= 15_000) {
+      said = Date.now();
+      const step = run?.step ? ` (${run.step})` : '';
+      console.log(`  still working${step} … ${Math.round((said - began) / 1000)} s`);
+    }
+    continue;
+  }
   if (run.state === 'failed') {
     console.error(`The first import or build failed: ${run.failure?.detail ?? 'see above'}`);
     process.exit(1);
   }
+  console.log(`Ready after ${Math.round((Date.now() - began) / 1000)} s.`);
   break;
 }
 console.log(`
 The site is served on http://localhost:${PORTS.site}/ (Ctrl+C stops everything).
 Staff page (status, rollback, preview): http://localhost:${PORTS.publisher}/staff/  password: ${staffPassword}
-Change a text as an editor would, and watch the site follow within a minute:
-  curl -X POST http://localhost:${PORTS.sandbox}/__sandbox/edit -d '{"collection":"articles","id":"art-077fde18a21a","changes":{"title":"Turgruppa går i dag"}}'
+Change a text as an editor would, in the sandbox's CMS editor, and watch the site follow:
+  http://localhost:${PORTS.sandbox}/__sandbox/  (pick an article, change its title, press «Publiser»)
 `);

@@ -25,7 +25,17 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { IMAGE_CACHE, IMAGE_LIMITS, OFFLINE_PAGE, PAGE_CACHE, PAGE_LIMITS, isSiteImage, isSiteNavigation, pageFileFor } from './lib/offline/worker-rules';
+import {
+  IMAGE_CACHE,
+  IMAGE_LIMITS,
+  OFFLINE_IMAGE_SVG,
+  OFFLINE_PAGE,
+  PAGE_CACHE,
+  PAGE_LIMITS,
+  isSiteImage,
+  isSiteNavigation,
+  pageFileFor,
+} from './lib/offline/worker-rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -77,5 +87,6 @@ registerRoute(
 
 setCatchHandler(async ({ request }) => {
   if (request.mode === 'navigate') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+  if (isSiteImage(request, self.location.origin)) return new Response(OFFLINE_IMAGE_SVG, { headers: { 'Content-Type': 'image/svg+xml' } });
   return Response.error();
 });

@@ -6,6 +6,7 @@
  * fault wins over the one for every route. A fault stays until cleared or, with `times`, for
  * that many requests.
  */
+import { FaultSlots } from '../fault-slots';
 import { faultDelay, faultStatus, faultTimes } from '../kit';
 
 /** The routes of the partner API, by the name used in their path (and in fault filters). */
@@ -29,15 +30,10 @@ export type FilmclubFault =
   | { kind: 'slow'; delayMs: number; times?: number }
   | { kind: 'down'; times?: number };
 
-interface ActiveFault {
-  readonly fault: FilmclubFault;
-  remaining: number | undefined;
-}
-
 const everyRoute = '*';
 
 export class FaultTable {
-  readonly #slots = new Map<string, ActiveFault>();
+  readonly #slots = new FaultSlots<string, FilmclubFault>();
 
   /** Sets (or with null clears) the fault of one route, or of every route without one. */
   set(fault: FilmclubFault | null, path?: string): void {
@@ -48,8 +44,7 @@ export class FaultTable {
       else this.#slots.delete(slot);
       return;
     }
-    const checked = checkFault(fault);
-    this.#slots.set(slot, { fault: checked, remaining: checked.times });
+    this.#slots.put([slot], checkFault(fault));
   }
 
   clear(): void {
@@ -59,14 +54,7 @@ export class FaultTable {
   /** The fault in force for a request path ('/reviews'), counting it as applied once. */
   take(pathname: string): FilmclubFault | undefined {
     const name = pathname.replace(/^\//, '');
-    const key = this.#slots.has(name) ? name : everyRoute;
-    const active = this.#slots.get(key);
-    if (!active) return undefined;
-    if (active.remaining !== undefined) {
-      active.remaining -= 1;
-      if (active.remaining <= 0) this.#slots.delete(key);
-    }
-    return active.fault;
+    return this.#slots.take(this.#slots.has(name) ? name : everyRoute);
   }
 }
 

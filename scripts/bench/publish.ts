@@ -10,7 +10,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readPublisherConfig } from '../../import/config';
+import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Dataset } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';

@@ -1,21 +1,19 @@
 /**
- * `npm run screenshots`: the browser-test setup (playwright.config.ts: the build served by nginx,
- * the sandboxes) pointed at scripts/screenshots/ instead of the test suite.
+ * `npm run screenshots`: the browser-test setup (scripts/e2e-setup.ts: Chromium, the build
+ * served by nginx, the sandboxes) pointed at scripts/screenshots/ instead of the test suite.
  */
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import base from '../../playwright.config';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const servers = Array.isArray(base.webServer) ? base.webServer : base.webServer ? [base.webServer] : [];
+import { browser, NGINX_URL, servers } from '../e2e-setup';
 
 export default defineConfig({
-  ...base,
   testDir: '.',
   testMatch: 'screenshots.spec.ts',
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list']],
   workers: 1,
   timeout: 180_000,
-  projects: (base.projects ?? []).filter((project) => project.name === 'nginx'),
-  // The servers' commands are written from the repository's root.
-  webServer: servers.map((server) => ({ ...server, cwd: root })),
+  use: browser,
+  projects: [{ name: 'nginx', use: { baseURL: NGINX_URL } }],
+  webServer: servers,
 });

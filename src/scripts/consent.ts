@@ -39,7 +39,7 @@ const CONFIRMED: Record<ConsentChoice, string> = {
 export function setUpConsent(doc: Document): void {
   const dialog = doc.querySelector<HTMLDialogElement>('dialog[data-consent]');
   if (!dialog) return;
-  const heading = dialog.querySelector<HTMLElement>('h2');
+  const question = dialog.querySelector<HTMLElement>('[data-consent-question]');
   const status = doc.querySelector<HTMLElement>('[data-consent-status]');
   const opener = doc.querySelector<HTMLButtonElement>('[data-consent-open]');
   const services = { gtmId: dialog.dataset['gtmId'] || undefined, pixelId: dialog.dataset['pixelId'] || undefined };
@@ -78,7 +78,7 @@ export function setUpConsent(doc: Document): void {
     if (!dialog.open) dialog.setAttribute('open', '');
     if (from) {
       returnTo = from;
-      heading?.focus();
+      question?.focus();
     }
   };
 

@@ -23,11 +23,12 @@ function render(link: HTMLAnchorElement): void {
   }
 }
 
+/** The header's link (wide screens) and the menu's (phones) say the same. */
 export function showFilmclubStatus(root: Document): void {
-  const link = root.querySelector<HTMLAnchorElement>('[data-filmclub-status]');
-  if (!link) return;
-  if (readStoredProfile()) render(link);
+  const links = [...root.querySelectorAll<HTMLAnchorElement>('[data-filmclub-status], [data-filmclub-status-copy]')];
+  if (links.length === 0) return;
+  if (readStoredProfile()) links.forEach(render);
   root.defaultView?.addEventListener('storage', (event) => {
-    if (event.key === PROFILE_KEY || event.key === null) render(link);
+    if (event.key === PROFILE_KEY || event.key === null) links.forEach(render);
   });
 }

@@ -3,6 +3,8 @@
  * were then. Visitors may read it later, so in the browser:
  * - showings that have started are hidden, with their film or event (the group of time buttons)
  *   and their day group, and the empty note shown when nothing is left;
+ * - where only the next showing is said (a film card's 'Neste', `data-next-only`), the first
+ *   that has not started is shown of those the build carried;
  * - day headings are named again from the visitor's clock (in Oslo time).
  * Runs on load and every minute while the page is open.
  */
@@ -12,6 +14,15 @@ export function refreshProgramme(root: ParentNode, now: number): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-starts]')) {
     const starts = Date.parse(element.dataset['starts'] ?? '');
     if (!Number.isNaN(starts) && starts <= now) element.hidden = true;
+  }
+  for (const group of root.querySelectorAll<HTMLElement>('[data-next-only]')) {
+    let found = false;
+    for (const element of group.querySelectorAll<HTMLElement>('[data-starts]')) {
+      const starts = Date.parse(element.dataset['starts'] ?? '');
+      const left = Number.isNaN(starts) || starts > now;
+      element.hidden = found || !left;
+      found ||= left;
+    }
   }
   for (const group of root.querySelectorAll<HTMLElement>('[data-showing-group]')) {
     group.hidden = group.querySelector('[data-starts]:not([hidden])') === null;

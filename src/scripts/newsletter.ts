@@ -3,7 +3,7 @@
  * Without JavaScript the form posts to the endpoint as an ordinary form. The field at fault
  * is marked invalid, described by the message and focused; nothing is sent twice at once.
  */
-import { isEmailAddress, isSuccess, newsletterClient, OUTCOME_MESSAGES, subscribe, type SubscribeOutcome } from '../lib/newsletter/subscribe';
+import { formProblem, isSuccess, newsletterClient, OUTCOME_MESSAGES, subscribe, type SubscribeOutcome } from '../lib/newsletter/subscribe';
 
 const SENDING = 'Sender påmeldinga …';
 
@@ -37,7 +37,7 @@ function enhance(form: HTMLFormElement): void {
   const show = (outcome: SubscribeOutcome) => {
     result.textContent = OUTCOME_MESSAGES[outcome];
     result.dataset['outcome'] = isSuccess(outcome) ? 'ok' : 'error';
-    const field = outcome === 'invalid-email' ? email : outcome === 'consent-required' ? consent : null;
+    const field = outcome === 'invalid-email' || outcome === 'missing-email' ? email : outcome === 'consent-required' ? consent : null;
     mark(field);
     field?.focus();
   };
@@ -45,8 +45,8 @@ function enhance(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (busy) return;
-    if (!isEmailAddress(email.value)) return show('invalid-email');
-    if (!consent.checked) return show('consent-required');
+    const problem = formProblem(email.value, consent.checked);
+    if (problem) return show(problem);
     busy = true;
     form.setAttribute('aria-busy', 'true');
     result.textContent = SENDING;

@@ -1,5 +1,5 @@
 /**
- * Programme filters with JavaScript (the page works without; see src/lib/programme/filters.ts).
+ * Programme filters with JavaScript (the page works without; see src/lib/programme/filter-state.ts).
  *
  * On the full programme page (/kinoprogram, /kulturprogram) a filter link no longer opens the
  * generated page of one filter: filters combine in place, showings that do not match are
@@ -11,18 +11,8 @@
  * (src/scripts/live-programme.ts, whose refresh also hides showings that have started).
  */
 import type { AgeLimit } from '../schemas/age-limits';
-import {
-  activeCount,
-  facetPath,
-  isActive,
-  matchesFilter,
-  parseQuery,
-  queryString,
-  type FacetKey,
-  type FilterState,
-  type ProgrammeKind,
-  type ShowingFacts,
-} from '../lib/programme/filter-model';
+import { activeCount, facetPath, isActive, parseQuery, queryString, type FacetKey, type FilterState, type ProgrammeKind } from '../lib/programme/filter-state';
+import { matchesFilter, type ShowingFacts } from '../lib/programme/showing-facts';
 import { countText } from '../lib/programme/filter-labels';
 import { capitalise } from '../lib/format/text';
 import { addDays, formatDayName, nextDay, osloDay } from '../lib/format/time';
@@ -164,11 +154,20 @@ const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, Arro
  * The date picker as a keyboard grid: one of its day links is in the tab order (the chosen day,
  * else the first), arrow keys move between days with showings (left/right a day, up/down a
  * week; days without showings are skipped to the nearest with), Home/End to the first and last.
- * Each link's name is the full date, so the move is announced.
+ * Each link's name is the full date, so the move is announced. Escape closes the picker and
+ * returns focus to its button; the picker says so, and which keys move (visible with JavaScript only).
  */
 function enhanceDatePicker(nav: HTMLElement): void {
   const grid = nav.querySelector<HTMLElement>('[data-day-links]');
   if (!grid) return;
+  const picker = grid.closest<HTMLDetailsElement>('details.date-picker');
+  picker?.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !picker.open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    picker.open = false;
+    picker.querySelector('summary')?.focus();
+  });
   const links = [...grid.querySelectorAll<HTMLAnchorElement>('a')].filter((link) => link.dataset['value']);
   if (links.length === 0) return;
   const days = links.map((link) => link.dataset['value'] ?? '');

@@ -214,7 +214,7 @@ test('the consent dialog works by keyboard, reopens from the footer, and withdra
   await reopen.focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading', { name: 'Informasjonskapslar og statistikk' })).toBeFocused();
+  await expect(dialog.locator('p', { hasText: 'Informasjonskapslar og statistikk' })).toBeFocused();
   await expect(dialog).toContainText('No har du godteke statistikk.');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -259,6 +259,21 @@ test('on a 390 × 844 phone the question takes at most a third of the screen, th
   await dialog.getByRole('button', { name: 'Berre nødvendige' }).click();
   await expect(dialog).toBeHidden();
   expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)) ?? '{}')).toMatchObject({ choice: 'denied' });
+});
+
+test('the question comes after the page heading in the heading order, and the dialog itself is no Tab stop', async ({ page }) => {
+  await page.goto('/kinoprogram');
+  const dialog = page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' });
+  await expect(dialog).toBeVisible();
+  // The first heading a screen reader lists is the page's own h1, not the consent question.
+  await expect(page.getByRole('heading').first()).toHaveJSProperty('localName', 'h1');
+  await expect(dialog.getByRole('heading')).toHaveCount(0);
+  // WebKit and Firefox stop on an open <dialog> without tabindex (Chromium does not): it says -1.
+  await expect(dialog).toHaveAttribute('tabindex', '-1');
+  // By keyboard: the skip link, then the dialog's first control.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.locator('summary', { hasText: 'Les meir' })).toBeFocused();
 });
 
 test('Escape puts the question away for this page only; it is asked again on the next', async ({ page }) => {

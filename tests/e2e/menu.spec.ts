@@ -11,42 +11,44 @@ test('the skip link takes keyboard users to the main content', async ({ page }) 
   await expect(page.locator('main')).toBeFocused();
 });
 
-test('the menu works by keyboard: open Kino, reach Filmoversikt, close with Escape', async ({ page }) => {
+test('the menu works by keyboard: the programmes at the first level, open Meir, reach Gåvekort, close with Escape', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Hovudmeny' });
-  const kino = nav.locator('summary', { hasText: 'Kino' });
-  const filmoversikt = nav.getByRole('link', { name: 'Filmoversikt' });
-  await expect(filmoversikt).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Kinoprogram', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Kulturprogram', exact: true })).toBeVisible();
+  const more = nav.locator('summary', { hasText: 'Meir' });
+  const gavekort = nav.getByRole('link', { name: 'Gåvekort' });
+  await expect(gavekort).toBeHidden();
 
-  await nav.getByRole('link', { name: 'Kulturprogram' }).focus();
+  await nav.getByRole('link', { name: 'Utleige' }).focus();
   await page.keyboard.press('Tab');
-  await expect(kino).toBeFocused();
+  await expect(more).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(filmoversikt).toBeVisible();
+  await expect(gavekort).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(filmoversikt).toBeHidden();
-  await expect(kino).toBeFocused();
+  await expect(gavekort).toBeHidden();
+  await expect(more).toBeFocused();
 
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
-  await expect(nav.getByRole('link', { name: 'Kinoprogram' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Om huset' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(filmoversikt).toBeFocused();
+  await expect(gavekort).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/filmoversikt\/?$/);
-  await kino.click();
-  await expect(filmoversikt).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveURL(/\/gavekort\/?$/);
+  await more.click();
+  await expect(gavekort).toHaveAttribute('aria-current', 'page');
 });
 
 test('the menu opens by mouse and closes on a click elsewhere', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Hovudmeny' });
-  await nav.locator('summary', { hasText: 'Kino' }).click();
-  await expect(nav.getByRole('link', { name: 'Kinoprogram' })).toBeVisible();
+  await nav.locator('summary', { hasText: 'Meir' }).click();
+  await expect(nav.getByRole('link', { name: 'Gåvekort' })).toBeVisible();
   await page.locator('main').click({ position: { x: 5, y: 5 } });
-  await expect(nav.getByRole('link', { name: 'Kinoprogram' })).toBeHidden();
+  await expect(nav.getByRole('link', { name: 'Gåvekort' })).toBeHidden();
 });
 
 test('on a phone the menu sits behind a button that says whether it is open', async ({ browser }) => {
@@ -59,9 +61,11 @@ test('on a phone the menu sits behind a button that says whether it is open', as
   await expect(nav.getByRole('link', { name: 'Bassenget' })).toBeHidden();
   await toggle.tap();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await nav.locator('summary', { hasText: 'Kino' }).tap();
-  await nav.getByRole('link', { name: 'Filmoversikt' }).tap();
-  await expect(page).toHaveURL(/\/filmoversikt\/?$/);
+  // The film club's sign-in is in the menu on a phone.
+  await expect(nav.getByRole('link', { name: 'Logg inn i filmklubben' })).toBeVisible();
+  await nav.locator('summary', { hasText: 'Meir' }).tap();
+  await nav.getByRole('link', { name: 'Gåvekort' }).tap();
+  await expect(page).toHaveURL(/\/gavekort\/?$/);
   await context.close();
 });
 
@@ -74,8 +78,11 @@ test('without JavaScript the whole menu is reachable', async ({ browser }) => {
   // With no button to fold it, the menu is a compact row of links that wraps: it leaves the page most of the first screen.
   const { height } = (await nav.boundingBox())!;
   expect(height).toBeLessThan(740 / 3);
-  await nav.locator('summary', { hasText: 'Kino' }).click();
-  await expect(nav.getByRole('link', { name: 'Filmoversikt' })).toBeVisible();
+  await nav.locator('summary', { hasText: 'Meir' }).click();
+  await expect(nav.getByRole('link', { name: 'Gåvekort' })).toBeVisible();
+  // The search field and the film club's sign-in are there too.
+  await expect(page.getByRole('searchbox', { name: 'Søk på nettstaden' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Logg inn i filmklubben' })).toBeVisible();
   await context.close();
 });
 

@@ -70,6 +70,12 @@ test('says what is wrong with the address or the consent, on the field that need
   const { email, consent, submit, result } = form(page);
   const sent = await newsletterRequests(page);
 
+  // Nothing written: it asks for an address rather than calling an empty field wrong.
+  await submit.click();
+  await expect(result).toHaveText('Skriv inn e-postadressa di, så kan vi melde deg på.');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+
   await email.fill('ola.nordmann@');
   await consent.check();
   await submit.click();

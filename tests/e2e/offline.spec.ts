@@ -36,6 +36,13 @@ test('the first visit stores the site for offline use and says so, briefly', asy
   const notice = page.locator('[data-sw-status]');
   await expect(notice).toHaveRole('status');
   await expect(notice).toHaveText(OFFLINE_READY, { timeout: INSTALL_MS });
+  // While it shows, it takes no clicks: whatever lies under it gets them.
+  const box = (await notice.boundingBox())!;
+  const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-sw-status]') === null, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+  expect(under).toBe(true);
   await waitForWorker(page);
   // It goes by itself (after a few seconds).
   await expect(notice).toHaveText('', { timeout: 15_000 });
@@ -128,6 +135,26 @@ test('@once a page outside the precache works offline once visited', async ({ pa
   // Another view never opened gets the offline page.
   await page.goto('/kinoprogram/alder/12');
   await expect(page.locator('h1')).toHaveText('Du er fråkopla');
+  await context.setOffline(false);
+});
+
+test('@once offline, an image never seen shows a calm placeholder of its own size, not a broken image', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForWorker(page);
+  await context.setOffline(true);
+  // A page stored at install whose cover image was never fetched.
+  await page.goto('/bassenget');
+  const cover = page.locator('.cover__image');
+  await expect(cover).toBeVisible();
+  await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+  const shown = await cover.evaluate(async (image: HTMLImageElement) => {
+    const answer = await fetch(image.currentSrc);
+    const box = image.getBoundingClientRect();
+    return { type: answer.headers.get('content-type'), width: Math.round(box.width), height: Math.round(box.height), ratio: box.width / box.height };
+  });
+  expect(shown.type).toBe('image/svg+xml');
+  // The cover keeps its 16:9 box.
+  expect(shown.ratio).toBeCloseTo(16 / 9, 1);
   await context.setOffline(false);
 });
 

@@ -346,7 +346,7 @@ test('the front page opens with what is on today against the pinned clock, then 
   await expect(strip).toContainText('Måndag 23. november');
   const today = upcoming.filter((event) => dayOf(event) === TODAY).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
   expect(today.length).toBeGreaterThan(0);
-  const starts = await strip.locator('[data-starts]').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset['starts']));
+  const starts = await strip.locator('[data-starts]:visible').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset['starts']));
   expect(starts).toEqual(today.map((event) => event.startTime));
   for (const event of today) {
     const item = strip.locator('[data-showing-group]', { has: page.locator(`[data-starts="${event.startTime}"]`) });
@@ -362,11 +362,16 @@ test('the front page opens with what is on today against the pinned clock, then 
   expect(order.indexOf('Neste på scena')).toBeGreaterThan(order.indexOf('På kino no'));
   expect(order.indexOf('Aktuelt')).toBeGreaterThan(order.indexOf('Neste på scena'));
 
-  // Late in the evening the live script hides what has started, and says nothing more is on.
+  // Late in the evening the live script hides what has started, says nothing more is on today
+  // and lists the next day with showings (between-builds.spec.ts follows the days after).
   await page.clock.setFixedTime(new Date('2026-11-23T19:30:00+01:00'));
   await page.reload();
-  await expect(strip.locator('[data-starts]:visible')).toHaveCount(0);
-  await expect(strip.getByText('Det er ikkje meir på programmet i dag.')).toBeVisible();
+  const evening = page.locator('[data-day-strip]');
+  await expect(evening.getByRole('heading', { level: 2 })).toHaveText('Neste på programmet');
+  await expect(evening.locator('[data-strip-note]')).toHaveText('Det er ikkje meir på programmet i dag. Neste dag med noko på er tysdag 24. november.');
+  const tuesday = upcoming.filter((event) => dayOf(event) === '2026-11-24').map((event) => event.startTime);
+  const shown = await evening.locator('[data-starts]:visible').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset['starts'] ?? ''));
+  expect(shown.sort()).toEqual(tuesday.sort());
 });
 
 test('film overview, coming films, culture programme, news and offers are listed', async ({ page }) => {

@@ -12,21 +12,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPublisherConfig } from '../../import/config';
-import { currentRelease, listReleases, releaseContentDir, switchCurrent } from '../../import/releases';
+import { readPublisherConfig } from '../../publisher/config';
+import { currentRelease, listReleases, releaseContentDir, switchCurrent } from '../../release/releases';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { sandboxImportEnv } from '../../sandbox/import-env';
-import { expect, test } from './fixtures';
+import { freePorts } from '../support/free-port';
+import { axeViolations, expect, test } from './fixtures';
+import { nuErrors } from './nu-check';
 
-const PORTS = { publisher: 5590, preview: 5591, sandbox: 5592, nginx: 5593 };
+/** Free ports, chosen before the servers start (they must know each other's address). */
+let PORTS: { publisher: number; preview: number; sandbox: number; nginx: number };
 const SECRET = 'e2e-real-build-secret-0123456789';
 const PASSWORD = 'e2e-real-build-password';
 const FIRST = '20261101T000000Z';
 const dataset = loadDataset('content');
 const article = (dataset.articles as { id: string; slug: string; title: string }[]).find((entry) => entry.slug === 'sommarkaf')!;
-const site = `http://127.0.0.1:${PORTS.nginx}`;
+let site: string;
 
 let work: string;
 let sandbox: Sandbox;
@@ -36,6 +39,9 @@ let nginx: ChildProcess;
 test.describe.configure({ mode: 'serial', timeout: 10 * 60_000 });
 
 test.beforeAll(async () => {
+  const [publisherPort, previewPort, sandboxPort, nginxPort] = await freePorts(4);
+  PORTS = { publisher: publisherPort!, preview: previewPort!, sandbox: sandboxPort!, nginx: nginxPort! };
+  site = `http://127.0.0.1:${PORTS.nginx}`;
   work = mkdtempSync(join(tmpdir(), 'kaia-e2e-real-build-'));
   // nginx's workers run as another user: the releases must be readable to them.
   chmodSync(work, 0o755);
@@ -120,10 +126,29 @@ test('a draft saved in the CMS is built into the preview with the real build: st
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(draftTitle);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   expect(await (await page.request.get(`${preview}/robots.txt`)).text()).toBe('User-agent: *\nDisallow: /\n');
+
+  // The banner: a named region at the top (not a second h1), the draft's time in Oslo, the way back.
+  const banner = page.getByRole('region', { name: 'Førehandsvising' });
+  await expect(banner).toContainText('Førehandsvising – ikkje publisert.');
+  const fetched = new Date(run.startedAt!);
+  await expect(banner.locator('time')).toHaveText(/^\S+dag \d{1,2}\. \S+ kl\. \d\d\.\d\d$/);
+  const drafted = new Date((await banner.locator('time').getAttribute('datetime'))!);
+  expect(Math.abs(drafted.getTime() - fetched.getTime())).toBeLessThan(5 * 60_000);
+  await expect(banner.getByRole('link', { name: 'Til publiseringssida' })).toHaveAttribute('href', `http://127.0.0.1:${PORTS.publisher}/staff/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const path of [`/article/${article.slug}`, '/', '/404.html']) {
+    const html = await (await page.request.get(`${preview}${path}`)).text();
+    expect(html, path).toContain('Førehandsvising – ikkje publisert');
+    expect(nuErrors({ [`preview${path}`]: html })).toEqual([]);
+  }
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await staff.close();
 
   expect((await fetch(`${preview}/article/${article.slug}`)).status).toBe(401);
-  const live = await fetch(`${site}/article/${article.slug}`);
-  expect(await live.text()).not.toContain(draftTitle);
+  const live = await (await fetch(`${site}/article/${article.slug}`)).text();
+  expect(live).not.toContain(draftTitle);
+  expect(live).not.toContain('Førehandsvising');
   expect(await (await fetch(`${site}/robots.txt`)).text()).toContain('Allow: /');
 });

@@ -7,17 +7,19 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPublisherConfig } from '../../import/config';
+import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { axeViolations, expect, test } from './fixtures';
 import { sandboxImportEnv } from '../../sandbox/import-env';
+import { freePorts } from '../support/free-port';
 
-const PORTS = { publisher: 5580, preview: 5581, sandbox: 5582, site: 5583 };
 const SECRET = 'e2e-hook-secret-0123456789';
 const PASSWORD = 'e2e-staff-password';
-const staff = `http://127.0.0.1:${PORTS.publisher}/staff/`;
-const site = `http://127.0.0.1:${PORTS.site}`;
+/** Free ports, chosen before the servers start (they must know each other's address). */
+let PORTS: { publisher: number; preview: number; sandbox: number; site: number };
+let staff: string;
+let site: string;
 
 let work: string;
 let sandbox: Sandbox;
@@ -28,6 +30,10 @@ const article = dataset.articles[0] as { id: string; title: string };
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  const [publisherPort, previewPort, sandboxPort, sitePort] = await freePorts(4);
+  PORTS = { publisher: publisherPort!, preview: previewPort!, sandbox: sandboxPort!, site: sitePort! };
+  staff = `http://127.0.0.1:${PORTS.publisher}/staff/`;
+  site = `http://127.0.0.1:${PORTS.site}`;
   work = mkdtempSync(join(tmpdir(), 'kaia-e2e-publisher-'));
   cpSync('content', join(work, 'content'), { recursive: true });
   sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `http://127.0.0.1:${PORTS.publisher}/hooks/cms`, secret: SECRET } });

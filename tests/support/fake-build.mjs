@@ -4,12 +4,12 @@
  * content from $CONTENT_DIR and writes $BUILD_OUT_DIR/index.html listing every article's title,
  * one page per article at /artiklar/<id>/, and an empty _hosting/nginx.conf. Appends a line to $FAKE_BUILD_LOG per build, and
  * fails when the file $FAKE_BUILD_FAIL exists (its text is the error). Like the real build, with
- * SITE_NOINDEX=1 every page says noindex, nofollow.
+ * SITE_NOINDEX=1 every page says noindex, nofollow, and with SITE_PREVIEW_* every page has the preview banner.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const { CONTENT_DIR, BUILD_OUT_DIR, FAKE_BUILD_LOG, FAKE_BUILD_FAIL, SITE_NOINDEX } = process.env;
+const { CONTENT_DIR, BUILD_OUT_DIR, FAKE_BUILD_LOG, FAKE_BUILD_FAIL, SITE_NOINDEX, SITE_PREVIEW_DRAFT_AT, SITE_PREVIEW_STATUS_URL } = process.env;
 if (!CONTENT_DIR || !BUILD_OUT_DIR) throw new Error('CONTENT_DIR and BUILD_OUT_DIR must be set');
 if (FAKE_BUILD_LOG) appendFileSync(FAKE_BUILD_LOG, `${CONTENT_DIR}\n`);
 if (FAKE_BUILD_FAIL && existsSync(FAKE_BUILD_FAIL)) {
@@ -18,8 +18,12 @@ if (FAKE_BUILD_FAIL && existsSync(FAKE_BUILD_FAIL)) {
 }
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const articles = JSON.parse(readFileSync(join(CONTENT_DIR, 'articles.json'), 'utf8'));
+// Like the real build's PreviewBanner.astro: the banner, the draft time (as given) and the status page.
+const banner = SITE_PREVIEW_DRAFT_AT
+  ? `<section class="preview-banner" aria-label="Førehandsvising"><p><strong>Førehandsvising – ikkje publisert.</strong> Utkast henta frå CMS-et <time datetime="${escape(SITE_PREVIEW_DRAFT_AT)}">${escape(SITE_PREVIEW_DRAFT_AT)}</time>. <a href="${escape(SITE_PREVIEW_STATUS_URL ?? '')}">Til publiseringssida</a></p></section>`
+  : '';
 const page = (title, body) =>
-  `<!doctype html><html lang="nn"><head><meta charset="utf-8">${SITE_NOINDEX === '1' ? '<meta name="robots" content="noindex, nofollow">' : ''}<title>${escape(title)}</title></head><body><main>${body}</main></body></html>\n`;
+  `<!doctype html><html lang="nn"><head><meta charset="utf-8">${SITE_NOINDEX === '1' ? '<meta name="robots" content="noindex, nofollow">' : ''}<title>${escape(title)}</title></head><body>${banner}<main>${body}</main></body></html>\n`;
 mkdirSync(join(BUILD_OUT_DIR, '_hosting'), { recursive: true });
 // scripts/serve-nginx.mjs includes the build's own nginx config; this build needs none.
 writeFileSync(join(BUILD_OUT_DIR, '_hosting', 'nginx.conf'), '# fake build\n');

@@ -3,13 +3,15 @@
  * - `src/lib` is plain logic and never imports what renders or runs it (components, layouts,
  *   scripts, pages, integrations);
  * - its folders sit on floors, and an import never runs from a lower floor to a higher one;
- * - no two folders of `src/lib` import each other, and no file imports itself round a cycle.
+ * - no two folders of `src/lib` import each other, and no file imports itself round a cycle;
+ * - the README and comments name only project paths that exist.
  */
 import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph, type ImportEdge } from '../support/import-graph';
+import { missingCommentPaths, pathsIn, scriptComments } from '../support/comment-paths';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -30,11 +32,22 @@ const FLOORS: readonly (readonly string[])[] = [
   ['seo', 'calendar', 'search', 'hosting', 'offline'],
 ];
 
+/**
+ * The server side, lowest first: the site's code (which the import validates with), fetching
+ * and writing content, releases (from content to a live release), and the publish service.
+ */
+const SERVER_LAYERS = new Map([
+  ['src', 0],
+  ['import', 1],
+  ['release', 2],
+  ['publisher', 3],
+]);
+
 const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((folder) => [folder, floor] as const)));
 const libFolder = (path: string): string | undefined => /^src\/lib\/([^/]+)\//.exec(path)?.[1];
 const describeEdge = ({ from, to }: ImportEdge) => `${from} -> ${to}`;
 
-const sourceEdges = importGraph(ROOT, ['src', 'import', 'sandbox', 'scripts']);
+const sourceEdges = importGraph(ROOT, ['src', 'import', 'release', 'publisher', 'sandbox', 'scripts']);
 
 describe('architecture', () => {
   it('gives every folder of src/lib a floor', () => {
@@ -76,11 +89,20 @@ describe('architecture', () => {
     expect(cyclesOf(sourceEdges)).toEqual([]);
   });
 
-  it("keeps the server side (import, sandbox) apart from the site's rendering", () => {
+  it("keeps the server side (import, release, publisher, sandbox) apart from the site's rendering", () => {
     const crossing = sourceEdges.filter(
-      (edge) => /^(import|sandbox)\//.test(edge.from) && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
+      (edge) => /^(import|release|publisher|sandbox)\//.test(edge.from) && /^src\/(components|layouts|scripts|pages|integrations)\//.test(edge.to),
     );
     expect(crossing.map(describeEdge)).toEqual([]);
+  });
+
+  it('layers the server side: import below release below publisher, and the site never reaching up to them', () => {
+    const upward = sourceEdges.filter((edge) => {
+      const from = SERVER_LAYERS.get(edge.from.split('/')[0]!);
+      const to = SERVER_LAYERS.get(edge.to.split('/')[0]!);
+      return from !== undefined && to !== undefined && to > from;
+    });
+    expect(upward.map(describeEdge)).toEqual([]);
   });
 });
 
@@ -91,6 +113,21 @@ describe('the README', () => {
     const paths = named.map((path) => (path.startsWith('lib/') ? `src/${path}` : path)).filter((path) => !/[*{]/.test(path));
     expect(paths.length).toBeGreaterThan(20);
     expect(paths.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
+  });
+});
+
+describe('comments', () => {
+  it('name only project paths that exist', () => {
+    const missing = missingCommentPaths(ROOT, ['src', 'import', 'sandbox', 'scripts', 'publisher', 'tests']);
+    expect(missing.map(({ file, path }) => `${file} names ${path}`)).toEqual([]);
+  });
+
+  it('are read as comments, and the paths in them as paths', () => {
+    const source = "// see src/lib/programme/filters.ts\nconst url = 'https://example.com//src/x.ts'; /* lib/pages/routes.ts and horizon.ts */";
+    expect(scriptComments(source)).toEqual(['// see src/lib/programme/filters.ts', '/* lib/pages/routes.ts and horizon.ts */']);
+    expect(pathsIn('(see src/lib/programme/filters.ts).')).toEqual({ rooted: ['src/lib/programme/filters.ts'], bare: [] });
+    expect(pathsIn('lib/pages/routes.ts, `horizon.ts` and src/**/*.ts')).toEqual({ rooted: ['lib/pages/routes.ts'], bare: ['horizon.ts'] });
+    expect(pathsIn('https://example.com/src/a.ts and @scope/lib/x')).toEqual({ rooted: [], bare: [] });
   });
 });
 

@@ -4,7 +4,18 @@
  * which becomes empty values and one warning naming them.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { readList, readMovieInfo, readReview, readTicket, readWatchItem, toReview, type MissingFieldsReport } from '../../src/lib/filmclub/model';
+import {
+  profileFromLogin,
+  profileFromSignUp,
+  qrPayload,
+  readList,
+  readMovieInfo,
+  readReview,
+  readTicket,
+  readWatchItem,
+  toReview,
+  type MissingFieldsReport,
+} from '../../src/lib/filmclub/model';
 
 const capitalisedReview = {
   Id: 17,
@@ -188,5 +199,56 @@ describe('lists', () => {
     const report = vi.fn<MissingFieldsReport>();
     readList([camelTicket, capitalisedTicket], readTicket, 'ticket', report);
     expect(report).not.toHaveBeenCalled();
+  });
+});
+
+describe('what a real partner may send', () => {
+  it('keeps a seat numbered 0 (a partner counting from 0), and drops entries that are no seat number', () => {
+    const seats = readTicket({ ...camelTicket, seatsInfo: { info: '3 plassar', seats: [{ row: 1, seats: [0, 1, '2', 'x', null, -1, 1.5] }] } }).value.seatsInfo
+      .seats;
+    expect(seats).toEqual([{ row: 1, seats: [0, 1, 2] }]);
+    expect(readTicket({ ...capitalisedTicket, SeatsInfo: { Info: '', Seats: [{ Row: 3, Seats: [0] }] } }).value.seatsInfo.seats).toEqual([
+      { row: 3, seats: [0] },
+    ]);
+  });
+
+  it('puts the QR code on the URL when a ticket has both, and on the code when it has no URL', () => {
+    const both = readTicket(capitalisedTicket).value;
+    expect(qrPayload(both)).toBe('https://billett.example/kaia/ticket/KAIA-1');
+    expect(qrPayload(readTicket({ ...camelTicket, qrUrl: '' }).value)).toBe('KAIA-1');
+    expect(qrPayload(readTicket({ ...camelTicket, qrUrl: null }).value)).toBe('KAIA-1');
+  });
+
+  it('coerces numbers given as text and text given as numbers, and reads a field given in both cases by its camelCase name', () => {
+    const read = readWatchItem({ MovieId: '42', Title: 'Naustet', Edis: [318119, ''], Poster: '', title: 'Naustet (2D)' }).value;
+    expect(read).toEqual({ movieId: 42, title: 'Naustet (2D)', edis: ['318119'], poster: null, link: null });
+    expect(readReview({ ...camelReview, likesCount: '12', isLiked: 'true' }).value).toMatchObject({ likesCount: 12, isLiked: true });
+  });
+
+  it('treats what is not a record, or fields of an unusable type, as empty values instead of failing', () => {
+    expect(readTicket('<html>').value).toMatchObject({ movieTitle: '', seatsInfo: { info: '', seats: [] } });
+    expect(readTicket({ ...camelTicket, seatsInfo: { info: 3, seats: 'alle' } }).value.seatsInfo).toEqual({ info: '3', seats: [] });
+    expect(readMovieInfo({ Title: { nb: 'Naustet' } }).value).toBeNull();
+    expect(readReview({ __proto__: { comment: 'arva' }, Comment: 'eigen' } as unknown).value.comment).toBe('eigen');
+  });
+
+  it('signs in from a login or sign-up answer in either case, and only with a token', () => {
+    expect(profileFromLogin({ UserName: 'Kari', UserInfo: 'kari@example.no', marsToken: 't1' })).toEqual({
+      userName: 'Kari',
+      email: 'kari@example.no',
+      token: 't1',
+    });
+    expect(profileFromLogin({ userName: 'Kari', userInfo: 'kari@example.no', MarsToken: 't1' })).toEqual({
+      userName: 'Kari',
+      email: 'kari@example.no',
+      token: 't1',
+    });
+    expect(profileFromLogin({ UserName: 'Kari', marsToken: '' })).toBeNull();
+    expect(profileFromSignUp({ UserName: 'Ola', ContactEmail: 'ola@example.no', Token: 't2' })).toEqual({
+      userName: 'Ola',
+      email: 'ola@example.no',
+      token: 't2',
+    });
+    expect(profileFromSignUp({ token: 't3', userName: 'Ola', contactEmail: 'ola@example.no' })?.token).toBe('t3');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDecimal, formatPrice } from '../../src/lib/format/number';
-import { capitalise } from '../../src/lib/format/text';
+import { capitalise, escapeHtml, unescapeHtml } from '../../src/lib/format/text';
+import { plainText } from '../../src/lib/site/text';
 
 describe('formatDecimal', () => {
   it('writes a decimal comma, whatever the runtime knows of nn-NO', () => {
@@ -30,5 +31,17 @@ describe('capitalise', () => {
   it('upper-cases the first letter only', () => {
     expect(capitalise('tysdag 24. november')).toBe('Tysdag 24. november');
     expect(capitalise('')).toBe('');
+  });
+});
+
+describe('escaping and reading back HTML text', () => {
+  it('reads back what escapeHtml writes, in one pass, and &nbsp; as a space', () => {
+    const text = `Tom & Jerry <3 "kino" i 'Sal 2'`;
+    expect(unescapeHtml(escapeHtml(text))).toBe(text);
+    expect(unescapeHtml('&amp;lt;')).toBe('&lt;');
+    expect(unescapeHtml('a&nbsp;b &hellip;')).toBe('a b &hellip;');
+  });
+  it('gives plain text of the CMS’s HTML for excerpts', () => {
+    expect(plainText('<p>Fisk &amp; chips&nbsp;<b>i&nbsp;dag</b></p>\n<p>&quot;Velkomen&quot; &#39;inn&#39;</p>')).toBe(`Fisk & chips i dag "Velkomen" 'inn'`);
   });
 });

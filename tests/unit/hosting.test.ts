@@ -16,7 +16,7 @@ import { nginxServerConfig } from '../../src/lib/hosting/nginx';
 import { isReportEndpoint, readBuildEnv } from '../../src/lib/config/build-env';
 import { contentSecurityPolicy, originOf, securityHeaders } from '../../src/lib/hosting/policy';
 import { redirectRules } from '../../src/lib/hosting/redirects';
-import { headersFile, redirectsFile } from '../../src/lib/hosting/static-host';
+import { headersFile, headersForPath, parseHeadersFile, redirectsFile } from '../../src/lib/hosting/static-host';
 
 const input = {
   scriptHashes: ['sha256-abc='],
@@ -169,6 +169,25 @@ describe('_headers', () => {
     const file = headersFile({ 'Content-Security-Policy': "script-src 'self'" }, "script-src 'self' 'wasm-unsafe-eval'");
     expect(file).toContain(`\n/search\n  ! Content-Security-Policy\n  Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'\n`);
     expect(file.match(/wasm-unsafe-eval/g)).toHaveLength(1);
+  });
+
+  it('reads back as the headers each path gets: the search page its own policy, assets their cache rule', () => {
+    const rules = parseHeadersFile(
+      headersFile({ 'Content-Security-Policy': "script-src 'self'", 'X-Content-Type-Options': 'nosniff' }, "script-src 'self' 'wasm-unsafe-eval'"),
+    );
+    expect(headersForPath(rules, '/')).toEqual({
+      'content-security-policy': "script-src 'self'",
+      'x-content-type-options': 'nosniff',
+      vary: 'Accept-Encoding',
+    });
+    expect(headersForPath(rules, '/search')['content-security-policy']).toBe("script-src 'self' 'wasm-unsafe-eval'");
+    // Only the page's one URL: /search/ is a redirect to it on every host.
+    expect(headersForPath(rules, '/search/')['content-security-policy']).toBe("script-src 'self'");
+    expect(headersForPath(rules, '/searching')['content-security-policy']).toBe("script-src 'self'");
+    expect(headersForPath(rules, '/_astro/app.js')).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
   });
 });
 

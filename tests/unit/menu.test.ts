@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu, isCurrent } from '../../src/lib/site/menu';
+import { buildMenu, headerMenu, isCurrent, MORE_LABEL, type MenuNode } from '../../src/lib/site/menu';
 import type { MenuItem } from '../../src/schemas';
 
 const item = (id: string, parent: string | null, order: number, extra: Partial<MenuItem> = {}): MenuItem => ({
@@ -44,5 +44,44 @@ describe('buildMenu', () => {
     const [a] = buildMenu(items, 'header');
     expect(isCurrent(a!, '/a2')).toBe(true);
     expect(isCurrent(a!, '/b')).toBe(false);
+  });
+});
+
+describe('headerMenu', () => {
+  const node = (label: string, path = `/${label.toLowerCase()}`, children: MenuNode[] = []): MenuNode => ({
+    id: label,
+    label,
+    path,
+    openInNewWindow: false,
+    children,
+  });
+
+  it('puts the entries of a group that opens one of its own pages at the first level (Kinoprogram one tap away)', () => {
+    const tree = [node('Kulturprogram'), node('Kino', '/kinoprogram', [node('Kinoprogram', '/kinoprogram'), node('Filmoversikt')]), node('Bassenget')];
+    expect(headerMenu(tree).map((entry) => entry.label)).toEqual(['Kulturprogram', 'Kinoprogram', 'Filmoversikt', 'Bassenget']);
+  });
+
+  it('keeps other groups as they are', () => {
+    const group = node('Om oss', '/om', [node('Historie'), node('Tilsette')]);
+    expect(headerMenu([group])).toEqual([group]);
+  });
+
+  it('moves what does not fit one line into a last group «Meir», in order', () => {
+    const tree = ['Aaaaaaaaaa', 'Bbbbbbbbbb', 'Cccccccccc', 'Dddddddddd'].map((label) => node(label));
+    // Each entry is 10 × 0.56 + 1.5 = 7.1 em: two fit into 15 em.
+    const menu = headerMenu(tree, { room: 15 });
+    expect(menu.map((entry) => entry.label)).toEqual(['Aaaaaaaaaa', 'Bbbbbbbbbb', MORE_LABEL]);
+    expect(menu[2]!.children.map((entry) => entry.label)).toEqual(['Cccccccccc', 'Dddddddddd']);
+    expect(headerMenu(tree, { room: 100 }).map((entry) => entry.label)).toEqual(tree.map((entry) => entry.label));
+  });
+
+  it('fits the demo menu on one line at 1280 px with the programmes first', () => {
+    const labels = headerMenu(
+      ['Kulturprogram', 'Kinoprogram', 'Filmoversikt', 'Biblioteket', 'Bassenget', 'Aukra kulturskole', 'BUA', 'Utleige', 'Om huset', 'Gåvekort'].map((label) =>
+        node(label),
+      ),
+    ).map((entry) => entry.label);
+    expect(labels.slice(0, 2)).toEqual(['Kulturprogram', 'Kinoprogram']);
+    expect(labels.at(-1)).toBe(MORE_LABEL);
   });
 });

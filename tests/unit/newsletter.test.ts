@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { isEmailAddress, newsletterClient, OUTCOME_MESSAGES, subscribe } from '../../src/lib/newsletter/subscribe';
+import { formProblem, isEmailAddress, newsletterClient, OUTCOME_MESSAGES, subscribe } from '../../src/lib/newsletter/subscribe';
 
 let sandbox: Sandbox;
 let endpoint: string;
@@ -145,5 +145,16 @@ describe('the sandbox newsletter endpoint', () => {
     expect((await post('email=ane%40kaia.no&consent=on', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(502);
     sandbox.reset();
     expect(sandbox.newsletterSubscribers()).toEqual([]);
+  });
+});
+
+describe('formProblem', () => {
+  it('asks for an address when there is none, before saying one is wrong or consent is missing', () => {
+    expect(formProblem('', false)).toBe('missing-email');
+    expect(formProblem('   ', true)).toBe('missing-email');
+    expect(formProblem('ola@', true)).toBe('invalid-email');
+    expect(formProblem('ola@kaia.no', false)).toBe('consent-required');
+    expect(formProblem(' ola@kaia.no ', true)).toBeNull();
+    expect(OUTCOME_MESSAGES['missing-email']).toMatch(/^Skriv inn e-postadressa di/);
   });
 });

@@ -168,6 +168,20 @@ describe('what the build precaches', () => {
       expect([...plan.urls].sort()).toEqual(['_astro/page.css', 'logo.svg', 'offline/index.html', 'pagefind/index/nn_1.pf_index', 'pagefind/pagefind.js']);
       expect(plan.pagesLeftOut).toEqual(order.slice(1));
     });
+
+    it('takes a page that fills the budget to the last byte, and not one byte more', () => {
+      // As above, article/a brings the plan to 147 bytes.
+      const exact = planPrecache(files, order, assetsOf, 147);
+      expect(exact.urls.has('article/a/index.html')).toBe(true);
+      expect(exact.bytes).toBe(147);
+      expect(exact.pagesLeftOut).toEqual(['kinoprogram/index.html', 'article/b/index.html']);
+      const short = planPrecache(files, order, assetsOf, 146);
+      expect(short.urls.has('article/a/index.html')).toBe(false);
+      expect(short.pagesLeftOut).toEqual(['kinoprogram/index.html', 'article/a/index.html', 'article/b/index.html']);
+      // What every page needs (57 bytes) exactly at the budget is not over it.
+      expect(planPrecache(files, order, assetsOf, 57)).toMatchObject({ bytes: 57, overBudget: false });
+      expect(planPrecache(files, order, assetsOf, 56).overBudget).toBe(true);
+    });
   });
 
   it('revisions only files whose names do not carry their hash', () => {

@@ -38,3 +38,25 @@ describe('placeBlocks', () => {
     expect(rows[1]?.columns[0]?.span).toEqual({ xs: 12, md: 12, lg: 12 });
   });
 });
+
+describe('coverStyle', () => {
+  const of = (component: Block['component'], extra: Partial<Block> = {}): Block => ({ ...block(component, 1, 0, 1), component, ...extra });
+  const cover = (source?: string): Block => ({ ...block('cover', 0, 0, 1), component: 'cover', data: { ids: ['c'], ...(source ? { source } : {}) } });
+
+  it('makes a listing page open with a compact heading instead of a decorative cover', () => {
+    for (const list of ['today', 'cinema-programme', 'culture-programme', 'film-list'] as const) {
+      expect(placeBlocks(page({ id: 'p', path: '/p', blocks: [cover(), of('content'), of(list)] })).cover, list).toBe('heading');
+    }
+  });
+
+  it('keeps the cover where it carries meaning: info pages, article lists, records of their own', () => {
+    expect(placeBlocks(page({ id: 'p', path: '/om', blocks: [cover(), of('content')] })).cover).toBe('full');
+    expect(placeBlocks(page({ id: 'p', path: '/aktuelt', blocks: [cover(), of('content'), of('article-list')] })).cover).toBe('full');
+    expect(placeBlocks(page({ id: 'p', path: '/:production', blocks: [cover('production'), of('ticket-list')] })).cover).toBe('full');
+    expect(placeBlocks(page({ id: 'p', path: '/:article', blocks: [cover('article'), of('film-list')] })).cover).toBe('full');
+  });
+
+  it('counts only the blocks that are shown', () => {
+    expect(placeBlocks(page({ id: 'p', path: '/p', blocks: [cover(), of('film-list', { hide: true })] })).cover).toBe('full');
+  });
+});

@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/lib/content/snapshot';
 import { buildRouteTable } from '../../src/lib/pages/routes';
 import { pageView } from '../../src/lib/pages/page-view';
-import { filterRoutes } from '../../src/lib/pages/filter-routes';
-import {
-  applyFilter,
-  filterChoices,
-  filterPages,
-  matchesFilter,
-  parseQuery,
-  programmeKindOf,
-  queryString,
-  showingFacts,
-  staticHref,
-} from '../../src/lib/programme/filter-model';
+import { filterRoutes, programmeKindOf } from '../../src/lib/pages/filter-routes';
+import { parseQuery, queryString, staticHref } from '../../src/lib/programme/filter-state';
+import { applyFilter, matchesFilter, showingFacts } from '../../src/lib/programme/showing-facts';
+import { filterChoices, filterPages } from '../../src/lib/programme/filter-pages';
 import { countText, facetSlug } from '../../src/lib/programme/filter-labels';
 import { datePickerHtml, monthGrids } from '../../src/lib/programme/date-picker';
 import { upcomingShowings } from '../../src/lib/programme/programme';

@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { AGE_STEPS, ageLimitValue, companionRule, withinAgeStep } from '../../src/lib/films/age-limit';
 import { ageLimits } from '../../src/schemas/production';
-import { groupByFilm, programmeByFilm, todayListing } from '../../src/lib/programme/by-film';
-import { activeCount, filterPages, programmeWindow } from '../../src/lib/programme/filter-model';
+import { groupByFilm, programmeByFilm } from '../../src/lib/programme/by-film';
+import { todayListing } from '../../src/lib/programme/day-strip';
+import { activeCount } from '../../src/lib/programme/filter-state';
+import { filterPages } from '../../src/lib/programme/filter-pages';
+import { programmeWindow } from '../../src/lib/programme/programme-view';
 import { cappedEnd, horizonEnd, isWeek, isoWeek, laterWeek, weekLabel, weekStart, weeksOf } from '../../src/lib/programme/horizon';
 import { nextShowings, upcomingShowings } from '../../src/lib/programme/programme';
 import { placeBlocks } from '../../src/lib/pages/placement';
@@ -46,6 +49,21 @@ describe('the programme by day and film', () => {
     expect(duneTuesday.commonTags).toEqual(['seniorkino']);
     expect(duneTuesday.notes).toEqual(['', '']);
     expect(groupByFilm([])).toEqual([]);
+  });
+
+  it('says a mark once for the film only when every showtime carries it, else on the buttons that have it', () => {
+    // The first showtime's marks are not the film's: the second lacks 'babykino'.
+    const mixed = upcomingShowings(
+      [
+        event('m1', '2026-11-25T12:00:00+01:00', link(dune), { tags: ['babykino', 'tekst'] }),
+        event('m2', '2026-11-25T18:00:00+01:00', link(dune), { tags: ['tekst'] }),
+      ],
+      [dune],
+      now,
+    );
+    const [film] = groupByFilm(mixed);
+    expect(film!.commonTags).toEqual(['tekst']);
+    expect(film!.notes).toEqual(['babykino', '']);
   });
 
   it('lists today’s remaining showings for the front page, or the next day with any when today is over', () => {
@@ -144,7 +162,7 @@ describe('age limits', () => {
   });
 });
 
-describe('the film club beside the cover', () => {
+describe('the film club on a film page', () => {
   const block = (id: string, component: Block['component'], row: number, source?: string): Block => ({
     component,
     id,
@@ -159,14 +177,11 @@ describe('the film club beside the cover', () => {
     ],
   };
 
-  it('goes into the cover when the cover shows the same production, and stays in its place otherwise', () => {
+  it('stays in its place after the production details, so a film page tells about the film before the film club', () => {
     const film = placeBlocks(
       page({ id: 'f', path: '/:production', template, blocks: [block('c', 'cover', 0, 'production'), block('m', 'movie-info', 1, 'production')] }),
     );
-    expect(film.coverAside.map((b) => b.id)).toEqual(['m']);
-    expect(film.rows[1]!.columns[0]!.blocks).toEqual([]);
-    const other = placeBlocks(page({ id: 'o', path: '/o', template, blocks: [block('c', 'cover', 0), block('m', 'movie-info', 1, 'production')] }));
-    expect(other.coverAside).toEqual([]);
-    expect(other.rows[1]!.columns[0]!.blocks.map((b) => b.id)).toEqual(['m']);
+    expect(film.rows[0]!.columns[0]!.blocks.map((b) => b.id)).toEqual(['c']);
+    expect(film.rows[1]!.columns[0]!.blocks.map((b) => b.id)).toEqual(['m']);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ticketLinkPrefix } from '../../src/lib/programme/ticket-labels';
 import {
   belongsTo,
   groupByDay,
@@ -106,5 +107,12 @@ describe('ticketState', () => {
     expect(ticketState({ ...base, status: 'cancelled' }, now)).toEqual({ kind: 'cancelled' });
     expect(ticketState({ ...base, status: 'postponed' }, now)).toEqual({ kind: 'postponed' });
     expect(ticketState(base, new Date('2026-11-24T18:00:00+01:00'))).toEqual({ kind: 'started' });
+  });
+});
+
+describe('ticketLinkPrefix', () => {
+  it('names the day once: before the visible time, or not at all when the button shows its day', () => {
+    expect(ticketLinkPrefix('Naustet', 'to. 26. nov.')).toBe('Kjøp billett til Naustet, to. 26. nov. kl. ');
+    expect(ticketLinkPrefix('Naustet')).toBe('Kjøp billett til Naustet, ');
   });
 });

@@ -8,9 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readImportConfig } from '../../import/config';
-import { publishFromCms, type BuildCommand } from '../../import/publish';
-import { currentRelease, rollback } from '../../import/releases';
-import { matchLiveContent } from '../../import/publish';
+import type { BuildCommand } from '../../release/build';
+import { matchLiveContent } from '../../release/live-content';
+import { publishFromCms } from '../../release/publish';
+import { currentRelease } from '../../release/releases';
+import { rollback } from '../../release/rollback';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 
@@ -92,6 +94,32 @@ describe('a publish run', { timeout: 60_000 }, () => {
     expect(served()).toBe(servedBefore);
     expect(snapshot(paths().contentDir)).toEqual(contentBefore);
     expect(readdirSync(paths().releasesDir).sort()).toEqual(releasesBefore);
+  });
+
+  it('builds a draft preview into its own releases, leaving content/ and the live release alone', async () => {
+    const liveBefore = currentRelease(paths().releasesDir);
+    const releasesBefore = readdirSync(paths().releasesDir).sort();
+    const contentBefore = snapshot(paths().contentDir);
+    const servedBefore = served();
+    const previewDir = join(paths().releasesDir, 'preview');
+    const result = await publishFromCms({
+      config: readImportConfig({ ...sandboxImportEnv(sandbox.url), IMPORT_RETRY_DELAY_MS: '1' }),
+      releasesDir: previewDir,
+      contentDir: paths().contentDir,
+      build,
+      drafts: true,
+      buildEnv: { FAKE_BUILD_LOG: join(work, 'builds.log') },
+      now: new Date(Date.UTC(2026, 10, 23, 10, 30)),
+    });
+    expect(result.state).toBe('published');
+    // The sandbox's one draft (cms.ts) is in the preview …
+    expect(readFileSync(join(previewDir, 'current', 'index.html'), 'utf8')).toContain('(utkast)');
+    // … and nowhere else.
+    expect(snapshot(paths().contentDir)).toEqual(contentBefore);
+    expect(JSON.stringify(contentBefore)).not.toContain('(utkast)');
+    expect(currentRelease(paths().releasesDir)).toBe(liveBefore);
+    expect(served()).toBe(servedBefore);
+    expect(readdirSync(paths().releasesDir).sort()).toEqual([...new Set([...releasesBefore, 'preview'])].sort());
   });
 
   it('after a rollback, content/ follows the live release', async () => {

@@ -1,6 +1,7 @@
 /** The server side's settings: one module, every problem named at start, never a secret's value. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readPaths, readPublisherConfig } from '../../import/config';
+import { ConfigError, readPaths } from '../../import/config';
+import { readPublisherConfig } from '../../publisher/config';
 
 const importSettings = {
   KAIA_SITE_ID: 'kaia',

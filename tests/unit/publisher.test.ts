@@ -11,14 +11,17 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPublisherConfig } from '../../import/config';
+import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Fault, type Sandbox } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';
+import { freePorts } from '../support/free-port';
 
-const PORTS = { publisher: 5551, preview: 5552, sandbox: 5553, nginx: 5554, chat: 5555 };
 const SECRET = 'test-hook-secret-0123456789';
 const PASSWORD = 'test-staff-password';
+// Free ports, so two runs of this file on one machine never meet.
+const [publisherPort, previewPort, sandboxPort, nginxPort, chatPort] = await freePorts(5);
+const PORTS = { publisher: publisherPort!, preview: previewPort!, sandbox: sandboxPort!, nginx: nginxPort!, chat: chatPort! };
 const origin = `http://127.0.0.1:${PORTS.publisher}`;
 const site = `http://127.0.0.1:${PORTS.nginx}`;
 
@@ -117,6 +120,8 @@ beforeAll(async () => {
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${join(work, 'builds.log')}" "${process.execPath}" tests/support/fake-build.mjs`,
     PUBLISHER_MAX_BODY_BYTES: '1024',
     PUBLISHER_NOTIFY_URL: `http://127.0.0.1:${PORTS.chat}/hook`,
+    // The requests below come as nginx on this host would send them, with X-Real-IP.
+    PUBLISHER_TRUSTED_PROXY: '127.0.0.1',
   });
   publisher = await startPublisher(config, { previewPort: PORTS.preview, log: () => {} });
   // The first release, as `npm start` makes it.
@@ -280,7 +285,8 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(throttled.headers.get('set-cookie')).toBeNull();
     expect(await throttled.text()).toContain('For mange feil passord på kort tid. Vent 15 minutt og prøv igjen.');
     const bearer = await fetch(`${origin}/status`, { headers: { authorization: `Bearer ${PASSWORD}`, 'x-real-ip': '203.0.113.7' } });
-    expect(bearer.status).toBe(401);
+    expect(bearer.status).toBe(429);
+    expect(Number(bearer.headers.get('retry-after'))).toBeGreaterThan(60);
     expect((await tryLogin(PASSWORD, '198.51.100.2')).status).toBe(303);
   });
 

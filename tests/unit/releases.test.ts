@@ -3,7 +3,9 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentRelease, listReleases, publishRelease, rollback, StepFailed, type ReleaseStep } from '../../import/releases';
+import { currentRelease, listReleases, publishRelease, StepFailed, type ReleaseStep } from '../../release/releases';
+import { rollback } from '../../release/rollback';
+import { recordOf } from '../../release/lock';
 
 let dir: string;
 beforeEach(() => {
@@ -84,18 +86,32 @@ describe('what an interrupted run leaves', () => {
     // A run killed during its build: its staging folders and a lock held by a process that is gone.
     mkdirSync(join(dir, '.staging-20261123T100100Z', '_astro'), { recursive: true });
     mkdirSync(join(dir, '.staging-20261123T100100Z.content'));
+    // … and the import's own copies beside its staging content (write.ts: a dot before the name).
+    mkdirSync(join(dir, '..staging-20261123T100100Z.content-import-Ab12Cd'));
+    mkdirSync(join(dir, '..staging-20261123T100100Z.content-previous'));
     writeFileSync(join(dir, '.lock'), '999999999');
     const lines: string[] = [];
     await publishRelease(dir, [build('next')], { now: at(2), progress: (line) => lines.push(line) });
     expect(readdirSync(dir).filter((name) => name.startsWith('.'))).toEqual([]);
-    expect(lines.join('\n')).toMatch(/interrupted run left: \.staging-20261123T100100Z/);
+    expect(lines.join('\n')).toMatch(/interrupted run left: .*\.staging-20261123T100100Z\b/);
     expect(served()).toBe('<h1>next</h1>');
   });
 
   it('refuses to start beside a run that is still going', async () => {
-    writeFileSync(join(dir, '.lock'), String(process.ppid));
+    writeFileSync(join(dir, '.lock'), JSON.stringify(recordOf(process.ppid)));
     await expect(publishRelease(dir, [build('two')], { now: at(1) })).rejects.toThrow(/Another run \(process \d+\) is working/);
     expect(existsSync(join(dir, 'current'))).toBe(false);
+  });
+
+  it.each([
+    ['a bare process id (the lock of an older version, or written by hand)', () => String(process.ppid)],
+    ['the id of a live process that started at another time (the id was reused)', () => JSON.stringify({ ...recordOf(process.ppid), start: '1' })],
+    ['the id of a live process from before a reboot', () => JSON.stringify({ ...recordOf(process.ppid), boot: 'another-boot' })],
+  ])('takes over a lock that names %s: it cannot be a run of this service', async (_, lock) => {
+    writeFileSync(join(dir, '.lock'), lock());
+    await publishRelease(dir, [build('two')], { now: at(1) });
+    expect(served()).toBe('<h1>two</h1>');
+    expect(existsSync(join(dir, '.lock'))).toBe(false);
   });
 
   it('keeps the content each release was built from, and ends unchanged without publishing', async () => {

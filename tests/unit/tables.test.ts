@@ -9,11 +9,11 @@ describe('wrapTables', () => {
     );
   });
 
-  it('names a table without caption by the heading before it, else «Tabell»', () => {
+  it('names a table without caption by the heading before it, as a table (not to clash with a section of that name), else «Tabell»', () => {
     const html = '<h2>Opningstider</h2><table><tr><td>a</td></tr></table><h3>Pris <em>i dag</em></h3><p>x</p><table><tr><td>b</td></tr></table>';
     const wrapped = wrapTables(html);
-    expect(wrapped).toContain('aria-label="Opningstider"');
-    expect(wrapped).toContain('aria-label="Pris i dag"');
+    expect(wrapped).toContain('aria-label="Tabell: Opningstider"');
+    expect(wrapped).toContain('aria-label="Tabell: Pris i dag"');
     expect(wrapTables('<table><tr><td>c</td></tr></table>')).toContain('aria-label="Tabell"');
   });
 

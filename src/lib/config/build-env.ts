@@ -23,6 +23,18 @@ const buildEnvSchema = z.object({
    */
   SITE_NOINDEX: z.enum(['0', '1']).optional(),
   /**
+   * A draft preview (the publish service sets both): when the drafts were fetched from the CMS
+   * (ISO 8601 with offset). Every page then carries the preview banner, «Førehandsvising – ikkje
+   * publisert», with that time and a link back to the status page.
+   */
+  SITE_PREVIEW_DRAFT_AT: z.string().datetime({ offset: true }).optional(),
+  /** The staff status page the preview banner links back to (http or https). */
+  SITE_PREVIEW_STATUS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), 'expected an http or https URL')
+    .optional(),
+  /**
    * Where compressed copies are kept between builds, relative to the project
    * (node_modules/.cache/kaia-precompress unless set; src/lib/hosting/precompress.ts). The import
    * benchmark gives each build a fresh one, so it measures a build from nothing.
@@ -74,8 +86,18 @@ export function isReportEndpoint(value: string): boolean {
 
 export type BuildEnv = z.infer<typeof buildEnvSchema>;
 
+/** The two preview settings come together or not at all. */
+const checkedBuildEnv = buildEnvSchema.superRefine((env, context) => {
+  if ((env.SITE_PREVIEW_DRAFT_AT === undefined) !== (env.SITE_PREVIEW_STATUS_URL === undefined))
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: [env.SITE_PREVIEW_DRAFT_AT === undefined ? 'SITE_PREVIEW_DRAFT_AT' : 'SITE_PREVIEW_STATUS_URL'],
+      message: 'a preview build needs both SITE_PREVIEW_DRAFT_AT and SITE_PREVIEW_STATUS_URL',
+    });
+});
+
 export function readBuildEnv(env: Record<string, string | undefined> = process.env): BuildEnv {
-  const parsed = buildEnvSchema.safeParse(env);
+  const parsed = checkedBuildEnv.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid build settings (${problems}). See .env.example.`);
@@ -97,6 +119,20 @@ export function buildIsNoIndex(env: Record<string, string | undefined> = process
 /** What the build is shaped for: 'nginx' unless HOSTING_TARGET=cdn. */
 export function hostingTarget(env: Record<string, string | undefined> = process.env): 'nginx' | 'cdn' {
   return readBuildEnv(env).HOSTING_TARGET ?? 'nginx';
+}
+
+/** A draft preview's banner settings, or undefined for a build of the live site. */
+export interface PreviewBuild {
+  /** When the drafts were fetched from the CMS. */
+  readonly draftAt: Date;
+  /** The staff status page. */
+  readonly statusUrl: string;
+}
+
+/** SITE_PREVIEW_DRAFT_AT and SITE_PREVIEW_STATUS_URL: set for a draft preview, else undefined. */
+export function buildPreview(env: Record<string, string | undefined> = process.env): PreviewBuild | undefined {
+  const { SITE_PREVIEW_DRAFT_AT, SITE_PREVIEW_STATUS_URL } = readBuildEnv(env);
+  return SITE_PREVIEW_DRAFT_AT && SITE_PREVIEW_STATUS_URL ? { draftAt: new Date(SITE_PREVIEW_DRAFT_AT), statusUrl: SITE_PREVIEW_STATUS_URL } : undefined;
 }
 
 /** Where the content snapshot of this build lives: content/ of the project, or CONTENT_DIR. */

@@ -1,17 +1,137 @@
 /**
- * The film club's entities (SPEC §3) and how the partner's answers become them. SPEC §3 gives
- * movie info as capitalised fields but lists reviews and tickets in camelCase, so every record
- * is read in either case (`Comment` or `comment`; a ticket's image from `Poster`, `poster`,
- * `Image` or `image`). Answers are checked field by field: a missing or mistyped field falls
- * back to an empty value instead of breaking a screen, and the fields a record lacked are
- * reported (a logged warning, once per answer), so a partner's change of shape shows in the
+ * The film club's entities (SPEC §3) as Zod schemas of what a partner answers, and how those
+ * answers become the records the screens show. SPEC §3 gives movie info as capitalised fields
+ * but lists reviews and tickets in camelCase, so every record is read in either case: its field
+ * names are put in camelCase first (`Comment` and `comment` alike), then the schema reads it.
+ *
+ * A real partner is not always tidy, so each field coerces what it may send (an id as a number
+ * or as text, a rating as `4.3` or `'4,3'`) and falls back to an empty value when a field is
+ * missing or of a type it cannot use, instead of breaking a screen. The fields a record lacked
+ * are reported (a logged warning, once per answer), so a partner's change of shape shows in the
  * console instead of as blank cards.
  */
+import { z } from 'astro/zod';
+
+// ---- field kinds ----------------------------------------------------------------------------
+
+/** A number, or text holding one (a decimal comma allowed); anything else is no number. */
+function numberOrNull(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value.trim().replace(',', '.'));
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  return null;
+}
+
+/** Text: a string, or a number written out (ids come as either). Anything else reads as ''. */
+const text = z.union([z.string(), z.number().finite()]).transform(String).catch('');
+/** Text that may be absent: '' and anything not text read as null ('no picture' is an answer). */
+const optionalText = z
+  .string()
+  .transform((value) => (value === '' ? null : value))
+  .catch(null);
+/** A number that may be absent (a rating): null when missing or unreadable. */
+const optionalNumber = z.unknown().transform(numberOrNull);
+/** A count or an id: 0 when missing or unreadable. */
+const count = z.unknown().transform((value) => numberOrNull(value) ?? 0);
+/** A yes/no flag: true only for true (or 'true' or 1, as some partners write it). */
+const flag = z.unknown().transform((value) => value === true || value === 'true' || value === 1);
+/** A list of anything, [] when the field is not a list. */
+const anyList = z.array(z.unknown()).catch([]);
+/** A list of texts (EDI numbers, which may come as numbers); empty entries dropped. */
+const texts = anyList.transform((values) => values.map((value) => text.parse(value)).filter(Boolean));
+
+/**
+ * Seat numbers: whole numbers from 0 up (a partner may count seats from 0, and a seat numbered
+ * 0 is still a seat the member paid for); entries that are no seat number at all are dropped.
+ */
+const seatNumbers = anyList.transform((values) =>
+  values.map(numberOrNull).filter((seat): seat is number => seat !== null && Number.isInteger(seat) && seat >= 0),
+);
+
+// ---- field names in either case ---------------------------------------------------------------
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const camel = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
+
+/**
+ * A partner record with its field names in camelCase, whichever case they came in ('MovieTitle'
+ * becomes 'movieTitle'). A field given in both cases keeps its camelCase value; undefined counts
+ * as not given. Anything that is not a record reads as one without fields.
+ */
+export function camelCaseFields(value: unknown): Record<string, unknown> {
+  const fields = new Map<string, unknown>();
+  if (!isRecord(value)) return {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner === undefined) continue;
+    const name = camel(key);
+    if (!fields.has(name) || key === name) fields.set(name, inner);
+  }
+  return Object.fromEntries(fields);
+}
+
+/** An object schema that reads a partner record in either case. */
+const partnerRecord = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess(camelCaseFields, z.object(shape));
+
+/** An expected field by its camelCase name, or with the other names it may come under (the first is reported). */
+type Expected = string | readonly [string, ...string[]];
+
+/** The expected fields a record (already in camelCase) lacks under every name they may have. */
+function lacking(fields: Record<string, unknown>, expected: readonly Expected[]): string[] {
+  return expected
+    .filter((names) => (typeof names === 'string' ? [names] : names).every((name) => fields[name] === undefined))
+    .map((names) => (typeof names === 'string' ? names : names[0]));
+}
+
+// ---- the partner's records ------------------------------------------------------------------
+
+/** The signed-in member (SPEC §3), as kept in app state and localStorage. */
 export interface UserProfile {
   readonly userName: string;
   readonly email: string;
   readonly token: string;
 }
+
+/** Login answer (SPEC §7): signed in only when it carries a marsToken (SPEC §4). */
+export const loginAnswerSchema = partnerRecord({
+  /** The member's session token; the X-Token of the token switch. */
+  marsToken: text,
+  /** The member's name as shown. */
+  userName: text,
+  /** The member's e-mail address. */
+  userInfo: text,
+});
+
+/** Sign-up answer (SPEC §3): UserName, ContactEmail, Token. */
+export const signUpAnswerSchema = partnerRecord({
+  /** The new member's session token. */
+  token: text,
+  /** The member's name as shown. */
+  userName: text,
+  /** The member's e-mail address. */
+  contactEmail: text,
+});
+
+/** A film as the partner knows it (GET movieInfo); capitalised in SPEC §3. */
+export const movieInfoSchema = partnerRecord({
+  /** The film's title; an answer without one is no film. */
+  title: text,
+  /** The partner's id of the film, what addMovieToWatchList takes. */
+  movieId: count,
+  /** The film's EDI numbers (each version has its own). */
+  edis: texts,
+  /** Members' average rating, 1–5; null when nobody has rated it. */
+  rating: optionalNumber,
+  /** How many members rated it. */
+  ratingCount: count,
+  /** The partner's poster URL (some partners call it image). */
+  poster: optionalText,
+  image: optionalText,
+  /** The film's page at the partner. */
+  link: optionalText,
+});
+const movieInfoFields: readonly Expected[] = ['title', 'movieId', 'edis', 'rating', 'ratingCount', ['poster', 'image'], 'link'];
 
 export interface MovieInfo {
   readonly title: string;
@@ -23,23 +143,90 @@ export interface MovieInfo {
   readonly link: string | null;
 }
 
-export interface Review {
-  readonly id: string;
-  readonly comment: string;
-  readonly rating: number | null;
-  readonly addedAt: string;
-  readonly likesCount: number;
-  readonly movieId: number;
-  readonly userId: string;
-  readonly userName: string;
-  readonly image: string | null;
-  readonly isLiked: boolean;
-}
+/** A member's review of a film (GET reviews); camelCase in SPEC §3. */
+export const reviewSchema = partnerRecord({
+  /** The review's id (a number or text). */
+  id: text,
+  /** What the member wrote. */
+  comment: text,
+  /** The member's stars, 1–5; null for none. */
+  rating: optionalNumber,
+  /** When it was written, ISO 8601. */
+  addedAt: text,
+  /** How many members like it. */
+  likesCount: count,
+  /** The film's id at the partner. */
+  movieId: count,
+  /** The author's id (a number or text). */
+  userId: text,
+  /** The author's name as shown. */
+  userName: text,
+  /** The author's picture, often a data URL; null for none. */
+  image: optionalText,
+  /** Whether the signed-in member likes it. */
+  isLiked: flag,
+});
+const reviewFields: readonly Expected[] = ['id', 'comment', 'rating', 'addedAt', 'likesCount', 'movieId', 'userId', 'userName', 'image', 'isLiked'];
+
+export type Review = Readonly<z.infer<typeof reviewSchema>>;
+
+/** One row of a ticket's seats. */
+export const seatRowSchema = partnerRecord({
+  /** The row number. */
+  row: count,
+  /** The seat numbers in that row (0 is a seat too). */
+  seats: seatNumbers,
+});
 
 export interface SeatRow {
   readonly row: number;
   readonly seats: number[];
 }
+
+/** A ticket's seats: a summary ('2 plassar') and the seats by row. */
+export const seatsInfoSchema = partnerRecord({
+  /** The partner's summary of the seats. */
+  info: text,
+  /** The seats by row. */
+  seats: anyList.transform((rows) => rows.map((row) => seatRowSchema.parse(row))),
+});
+
+/** A member's ticket (GET tickets); camelCase in SPEC §3. */
+export const ticketSchema = partnerRecord({
+  /** The film's id at the partner. */
+  movieId: count,
+  /** The film's title. */
+  movieTitle: text,
+  /** A note for the member (wheelchair space, say). */
+  notes: text,
+  /** The ticket's code, checked at the door. */
+  qrCode: text,
+  /** A URL the QR code may carry instead of the bare code. */
+  qrUrl: text,
+  /** When the showing starts, ISO 8601 with offset. */
+  startTime: text,
+  /** When the ticket stops being valid (the end of the showing). */
+  expirationDate: text,
+  /** The film's poster (SPEC §3: the ticket's image comes from the poster; some partners say image). */
+  poster: optionalText,
+  image: optionalText,
+  /** The hall. */
+  sal: text,
+  /** The seats. */
+  seatsInfo: z.unknown(),
+});
+const ticketFields: readonly Expected[] = [
+  'movieId',
+  'movieTitle',
+  'notes',
+  'qrCode',
+  'qrUrl',
+  'startTime',
+  'expirationDate',
+  ['poster', 'image'],
+  'sal',
+  'seatsInfo',
+];
 
 export interface Ticket {
   readonly movieId: number;
@@ -54,6 +241,22 @@ export interface Ticket {
   readonly seatsInfo: { readonly info: string; readonly seats: SeatRow[] };
 }
 
+/** A film on the member's watch list (GET watchlist). */
+export const watchItemSchema = partnerRecord({
+  /** The film's id at the partner. */
+  movieId: count,
+  /** The film's title. */
+  title: text,
+  /** The film's EDI numbers. */
+  edis: texts,
+  /** The partner's poster URL (or image). */
+  poster: optionalText,
+  image: optionalText,
+  /** The film's page at the partner. */
+  link: optionalText,
+});
+const watchItemFields: readonly Expected[] = ['movieId', 'title', 'edis', ['poster', 'image'], 'link'];
+
 export interface WatchItem {
   readonly movieId: number;
   readonly title: string;
@@ -62,41 +265,7 @@ export interface WatchItem {
   readonly link: string | null;
 }
 
-type Raw = Record<string, unknown>;
-const obj = (value: unknown): Raw => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {});
-const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const optNum = (value: unknown): number | null => {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value.replace(',', '.'));
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-};
-const num = (value: unknown): number => optNum(value) ?? 0;
-const optStr = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const capitalised = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
-
-/**
- * One record's fields by their camelCase name, found in either case. `field()` notes every
- * expected field the record lacks in both cases (null counts as given: 'no image' is an answer).
- */
-class Fields {
-  readonly missing: string[] = [];
-  readonly #raw: Raw;
-  constructor(answer: unknown) {
-    this.#raw = obj(answer);
-  }
-  /** The value of the first of these names (each tried as written and capitalised). */
-  field(name: string, ...alternatives: string[]): unknown {
-    for (const candidate of [name, ...alternatives]) {
-      for (const key of [candidate, capitalised(candidate)]) if (key in this.#raw && this.#raw[key] !== undefined) return this.#raw[key];
-    }
-    this.missing.push(name);
-    return undefined;
-  }
-}
+// ---- reading answers ------------------------------------------------------------------------
 
 /** A record as read, and the expected fields (camelCase names) it lacked. */
 export interface Read<T> {
@@ -131,95 +300,39 @@ export function readList<T>(
 
 /** Login answer: signed in only when it carries a marsToken (SPEC §4). */
 export function profileFromLogin(answer: unknown): UserProfile | null {
-  const raw = obj(answer);
-  const token = str(raw['marsToken']);
-  return token ? { userName: str(raw['UserName']), email: str(raw['UserInfo']), token } : null;
+  const { marsToken, userName, userInfo } = loginAnswerSchema.parse(answer);
+  return marsToken ? { userName, email: userInfo, token: marsToken } : null;
 }
 
 /** Sign-up answer: UserName, ContactEmail, Token. */
 export function profileFromSignUp(answer: unknown): UserProfile | null {
-  const raw = obj(answer);
-  const token = str(raw['Token']);
-  return token ? { userName: str(raw['UserName']), email: str(raw['ContactEmail']), token } : null;
+  const { token, userName, contactEmail } = signUpAnswerSchema.parse(answer);
+  return token ? { userName, email: contactEmail, token } : null;
 }
 
-/** Where a film's picture may be: the partner's poster, or an image field. */
-const imageFields = ['poster', 'image'] as const;
-
 export function readMovieInfo(answer: unknown): Read<MovieInfo | null> {
-  const f = new Fields(answer);
-  const title = str(f.field('title'));
-  const value: MovieInfo = {
-    title,
-    movieId: num(f.field('movieId')),
-    edis: list(f.field('edis')).map(str).filter(Boolean),
-    rating: optNum(f.field('rating')),
-    ratingCount: num(f.field('ratingCount')),
-    poster: optStr(f.field(...imageFields)),
-    link: optStr(f.field('link')),
-  };
-  return { value: title ? value : null, missing: f.missing };
+  const { image, poster, ...info } = movieInfoSchema.parse(answer);
+  const value: MovieInfo = { ...info, poster: poster ?? image };
+  return { value: value.title ? value : null, missing: lacking(camelCaseFields(answer), movieInfoFields) };
 }
 
 export function readReview(answer: unknown): Read<Review> {
-  const f = new Fields(answer);
-  const value: Review = {
-    id: str(f.field('id')),
-    comment: str(f.field('comment')),
-    rating: optNum(f.field('rating')),
-    addedAt: str(f.field('addedAt')),
-    likesCount: num(f.field('likesCount')),
-    movieId: num(f.field('movieId')),
-    userId: str(f.field('userId')),
-    userName: str(f.field('userName')),
-    image: optStr(f.field('image')),
-    isLiked: f.field('isLiked') === true,
-  };
-  return { value, missing: f.missing };
+  return { value: reviewSchema.parse(answer), missing: lacking(camelCaseFields(answer), reviewFields) };
 }
 
 export function readTicket(answer: unknown): Read<Ticket> {
-  const f = new Fields(answer);
-  const seatsRaw = f.field('seatsInfo');
-  const seats = new Fields(seatsRaw);
-  const info = str(seats.field('info'));
-  const rows = list(seats.field('seats')).map((row) => {
-    const r = new Fields(row);
-    return {
-      row: num(r.field('row')),
-      seats: list(r.field('seats'))
-        .map(num)
-        .filter((seat) => seat > 0),
-    };
-  });
-  const value: Ticket = {
-    movieId: num(f.field('movieId')),
-    movieTitle: str(f.field('movieTitle')),
-    notes: str(f.field('notes')),
-    qrCode: str(f.field('qrCode')),
-    qrUrl: str(f.field('qrUrl')),
-    startTime: str(f.field('startTime')),
-    expirationDate: str(f.field('expirationDate')),
-    // SPEC §3: the ticket's image comes from the poster.
-    image: optStr(f.field(...imageFields)),
-    sal: str(f.field('sal')),
-    seatsInfo: { info, seats: rows },
-  };
+  const { poster, image, seatsInfo: seatsRaw, ...ticket } = ticketSchema.parse(answer);
+  const seatsInfo = seatsInfoSchema.parse(seatsRaw);
   // Inside seatsInfo only its own two fields count; a ticket without seatsInfo is reported once.
-  const missing = seatsRaw === undefined ? f.missing : [...f.missing, ...seats.missing.map((name) => `seatsInfo.${name}`)];
-  return { value, missing };
+  const missing = lacking(camelCaseFields(answer), ticketFields);
+  if (seatsRaw !== undefined) missing.push(...lacking(camelCaseFields(seatsRaw), ['info', 'seats']).map((name) => `seatsInfo.${name}`));
+  // SPEC §3: the ticket's image comes from the poster.
+  return { value: { ...ticket, image: poster ?? image, seatsInfo }, missing };
 }
 
 export function readWatchItem(answer: unknown): Read<WatchItem> {
-  const f = new Fields(answer);
-  const value: WatchItem = {
-    movieId: num(f.field('movieId')),
-    title: str(f.field('title')),
-    edis: list(f.field('edis')).map(str).filter(Boolean),
-    poster: optStr(f.field(...imageFields)),
-    link: optStr(f.field('link')),
-  };
-  return { value, missing: f.missing };
+  const { image, poster, ...item } = watchItemSchema.parse(answer);
+  return { value: { ...item, poster: poster ?? image }, missing: lacking(camelCaseFields(answer), watchItemFields) };
 }
 
 /** One record on its own; lacking fields are reported as for a list of one. */
@@ -237,6 +350,6 @@ export const toTicket = single(readTicket, 'ticket');
 export const toWatchItem = single(readWatchItem, 'watch list');
 
 /** What the QR code on a ticket encodes: its URL when there is one, else its code. */
-export function qrPayload(ticket: Ticket): string {
+export function qrPayload(ticket: Pick<Ticket, 'qrCode' | 'qrUrl'>): string {
   return ticket.qrUrl || ticket.qrCode;
 }

@@ -8,7 +8,8 @@
  */
 import { createHttpClient, HttpError, type HttpClient } from '../http';
 
-export type SubscribeOutcome = 'subscribed' | 'already-subscribed' | 'invalid-email' | 'consent-required' | 'server-error' | 'timeout' | 'network';
+export type SubscribeOutcome =
+  'subscribed' | 'already-subscribed' | 'missing-email' | 'invalid-email' | 'consent-required' | 'server-error' | 'timeout' | 'network';
 
 /** How long the form waits for an answer before saying so. */
 export const SUBSCRIBE_TIMEOUT_MS = 15_000;
@@ -20,6 +21,16 @@ export const SUBSCRIBE_TIMEOUT_MS = 15_000;
 export function isEmailAddress(value: string): boolean {
   const email = value.trim();
   return email.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
+}
+
+/**
+ * What is wrong with the form before anything is sent, in the order the visitor fills it in:
+ * no address, an address that cannot be one, no consent; null when it can be sent.
+ */
+export function formProblem(email: string, consent: boolean): 'missing-email' | 'invalid-email' | 'consent-required' | null {
+  if (email.trim() === '') return 'missing-email';
+  if (!isEmailAddress(email)) return 'invalid-email';
+  return consent ? null : 'consent-required';
 }
 
 export function newsletterClient(endpoint: string, timeout = SUBSCRIBE_TIMEOUT_MS): HttpClient {
@@ -46,6 +57,7 @@ export async function subscribe(client: HttpClient, endpoint: string, email: str
 export const OUTCOME_MESSAGES: Record<SubscribeOutcome, string> = {
   subscribed: 'Takk! No er du påmeld nyheitsbrevet vårt.',
   'already-subscribed': 'Denne e-postadressa står alt på lista vår, så du får nyheitsbrevet allereie.',
+  'missing-email': 'Skriv inn e-postadressa di, så kan vi melde deg på.',
   'invalid-email': 'E-postadressa ser ikkje ut til å vere rett. Sjekk ho og prøv igjen.',
   'consent-required': 'Kryss av for at du vil ha nyheitsbrevet, så kan vi melde deg på.',
   'server-error': 'Noko gjekk gale hos oss, så påmeldinga gjekk kanskje ikkje gjennom. Prøv igjen litt seinare.',

@@ -196,6 +196,13 @@ export function isSiteImage(request: { method: string; destination: string; url:
   return url.origin === origin && url.pathname.startsWith('/media/');
 }
 
+/**
+ * What an image of the site that is neither stored nor reachable shows offline: a calm sand-
+ * coloured area instead of a broken-image icon with its alt text. It has no size of its own, so
+ * it fills the box the page gave the image (width and height attributes, aspect-ratio).
+ */
+export const OFFLINE_IMAGE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#e9e1d4"/></svg>';
+
 /** Whether a request is a page navigation of this site (answered from the precache, else the network, else a stored copy or the offline page). */
 export function isSiteNavigation(request: { method: string; mode: string; url: string }, origin: string): boolean {
   return request.method === 'GET' && request.mode === 'navigate' && new URL(request.url).origin === origin;

@@ -4,7 +4,9 @@
  */
 import type { Article, BlockData, Production } from '../../schemas';
 import type { SiteContent } from '../content/files';
-import { programmeKindOf, type FilterPage, type ProgrammeContext } from '../programme/filter-model';
+import type { FilterPage } from '../programme/filter-pages';
+import type { ProgrammeContext } from '../programme/filter-state';
+import { programmeKindOf } from './filter-routes';
 import { NEWS_FEED, type FeedLink } from '../site/feeds';
 import { absoluteUrl, documentTitle, type PageMetaView } from '../site/page-meta';
 import { excerpt } from '../site/text';
@@ -49,7 +51,7 @@ function ogType(record: Article | Production | undefined): NonNullable<PageMetaV
   return record.object === 'movie' ? 'video.movie' : 'website';
 }
 
-/** The view of a route; with `filtered`, the generated page of one programme filter (src/lib/programme/filters.ts). */
+/** The view of a route; with `filtered`, the generated page of one programme filter (src/lib/pages/filter-routes.ts). */
 export function pageView(route: Route, content: SiteContent, filtered?: FilterPage): PageView {
   const { page } = route;
   const sources = routeSourcesOf(route, content);

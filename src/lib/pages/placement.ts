@@ -1,8 +1,9 @@
 /**
  * Places a page's blocks in its template grid: by row, column and order, leaving out hidden
- * blocks and blocks that point outside the grid. A production page's film-club block
- * (movie-info) goes beside the cover instead, when the cover shows the same production: the
- * page's hero carries it above the fold.
+ * blocks and blocks that point outside the grid. Also decides how the page's cover is drawn:
+ * a page that lists what is on (the front page, the programmes, the film lists) opens with
+ * what it lists, so its cover becomes a compact heading without the decorative image; covers
+ * that carry meaning (articles, productions, info pages) stay full.
  */
 import type { Block, Page } from '../../schemas';
 
@@ -16,18 +17,28 @@ export interface PlacedRow {
   columns: PlacedColumn[];
 }
 
+/** 'full': heading, lead and cover image; 'heading': a compact page heading, no image. */
+export type CoverStyle = 'full' | 'heading';
+
 export interface Placement {
   rows: PlacedRow[];
   /** Blocks whose place does not exist in the template; the build reports them. */
   misplaced: Block[];
-  /** Blocks drawn inside the cover, beside its heading (the film club on a film page). */
-  coverAside: Block[];
+  cover: CoverStyle;
 }
 
-/** Whether a block goes into the cover's aside: movie-info of the production the cover shows. */
-function besideCover(block: Block, blocks: readonly Block[]): boolean {
-  if (block.component !== 'movie-info' || !block.data.source) return false;
-  return blocks.some((other) => other.component === 'cover' && !other.hide && other.data.source === block.data.source);
+/** The blocks that list what is on: a page with one of them is a listing page. */
+const LISTING_COMPONENTS: ReadonlySet<Block['component']> = new Set(['today', 'cinema-programme', 'culture-programme', 'film-list']);
+
+/**
+ * A listing page's cover is a compact heading: its visitors come for the list. A cover that
+ * shows a record of its own (an article, a production) is never made compact.
+ */
+export function coverStyle(blocks: readonly Block[]): CoverStyle {
+  const shown = blocks.filter((block) => !block.hide);
+  const cover = shown.find((block) => block.component === 'cover');
+  if (!cover || cover.data.source) return 'full';
+  return shown.some((block) => LISTING_COMPONENTS.has(block.component)) ? 'heading' : 'full';
 }
 
 export function placeBlocks(page: Pick<Page, 'template' | 'blocks'>): Placement {
@@ -36,17 +47,12 @@ export function placeBlocks(page: Pick<Page, 'template' | 'blocks'>): Placement 
     columns: row.columns.map((column) => ({ span: column.span, blocks: [] })),
   }));
   const misplaced: Block[] = [];
-  const coverAside: Block[] = [];
   for (const block of page.blocks) {
     if (block.hide) continue;
-    if (besideCover(block, page.blocks)) {
-      coverAside.push(block);
-      continue;
-    }
     const column = rows[block.place.row]?.columns[block.place.column];
     if (column) column.blocks.push(block);
     else misplaced.push(block);
   }
   for (const row of rows) for (const column of row.columns) column.blocks.sort((a, b) => a.place.order - b.place.order);
-  return { rows, misplaced, coverAside };
+  return { rows, misplaced, cover: coverStyle(page.blocks) };
 }

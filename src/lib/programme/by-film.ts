@@ -52,21 +52,3 @@ export function groupByFilm(showings: readonly Showing[]): FilmShowings[] {
 export function programmeByFilm(showings: Showing[]): FilmDay[] {
   return groupByDay(showings).map(({ day, showings: list }) => ({ day, films: groupByFilm(list) }));
 }
-
-/** What the front page's 'I dag' strip lists: today's remaining showings, or the next day's. */
-export interface TodayListing {
-  /** The day listed (YYYY-MM-DD in Oslo). */
-  day: string;
-  /** Whether that day is today; otherwise nothing is left today and this is the next day with showings. */
-  today: boolean;
-  /** The day's films and events, each once with its showtimes, in the order of their first. */
-  groups: FilmShowings[];
-}
-
-/** Today's upcoming showings by production; when none are left, the next day that has some. Null when nothing is ahead. */
-export function todayListing(upcoming: Showing[], today: string): TodayListing | null {
-  const days = groupByDay(upcoming);
-  const day = days.find((candidate) => candidate.day >= today);
-  if (!day) return null;
-  return { day: day.day, today: day.day === today, groups: groupByFilm(day.showings) };
-}

@@ -1,7 +1,7 @@
 /** The date picker of the programme filters: calendar months of days, Monday first. */
 import { capitalise, escapeHtml } from '../format/text';
 import { formatDayName, formatMonth } from '../format/time';
-import { staticHref } from './filter-model';
+import { staticHref } from './filter-state';
 
 export interface MonthGrid {
   /** YYYY-MM */

@@ -1,9 +1,10 @@
-/** What the programme filters say to visitors: facet slugs, category and age labels, result counts. */
+/** What the programme filters say to visitors: facet slugs, category, age and chosen-value labels, result counts. */
 import type { AgeLimit } from '../../schemas/age-limits';
 import { capitalise } from '../format/text';
+import { formatDayName } from '../format/time';
+import { ageOfValue, type FacetKey, type ProgrammeKind } from './filter-state';
+import { weekLabel } from './horizon';
 import type { Showing } from './programme';
-
-export type ProgrammeKind = 'film' | 'culture';
 
 const CULTURE_LABELS: Record<string, string> = {
   konsert: 'Konsert',
@@ -57,4 +58,12 @@ export function countText(kind: ProgrammeKind, count: number): string {
   const [one, many] = kind === 'film' ? ['vising', 'visingar'] : ['arrangement', 'arrangement'];
   if (count === 0) return `Ingen ${many}`;
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The chosen value of a facet as visitors read it: 'Tysdag 24. november', 'Drama', 'Frå 9 år'. */
+export function valueLabel(kind: ProgrammeKind, facet: FacetKey, value: string, showings: Showing[] = []): string {
+  if (facet === 'dag') return capitalise(formatDayName(value));
+  if (facet === 'alder') return ageLabel(ageOfValue(value) ?? 'A');
+  if (facet === 'veke') return weekLabel(value);
+  return categoryLabel(kind, value, showings);
 }

@@ -23,8 +23,9 @@ export function noTicketReason(state: TicketState): string | null {
 /**
  * The hidden start of a time button's accessible name, before its visible time: 'Kjøp billett
  * til Dune, ty. 24. nov. kl. '. The visible text (time, hall, state) follows it, so the name
- * contains what is seen (WCAG 2.5.3) and still says which show it buys for.
+ * contains what is seen (WCAG 2.5.3) and still says which show it buys for. Without `day`, for a
+ * button that shows its day itself: 'Kjøp billett til Dune, ' (the day and a hidden 'kl.' follow).
  */
-export function ticketLinkPrefix(title: string, day: string): string {
-  return `${BUY_TICKET} til ${title}, ${day} kl. `;
+export function ticketLinkPrefix(title: string, day?: string): string {
+  return day === undefined ? `${BUY_TICKET} til ${title}, ` : `${BUY_TICKET} til ${title}, ${day} kl. `;
 }

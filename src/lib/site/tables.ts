@@ -3,7 +3,8 @@
  * columns, and on a narrow screen it scrolls sideways inside a container of its own instead of
  * widening the page. The container is a named region that takes keyboard focus, so it can be
  * scrolled with the arrow keys and a screen reader says what it holds: its name is the table's
- * caption, else the nearest heading before it, else «Tabell».
+ * caption, else «Tabell: » and the nearest heading before it (alone, the heading's words would
+ * name two landmarks alike where the footer has a section of the same name), else «Tabell».
  */
 import { escapeHtml } from '../format/text';
 import { plainText } from './text';
@@ -48,6 +49,6 @@ function tableLabel(before: string, table: string): string {
   if (caption && plainText(caption)) return plainText(caption);
   const headings = [...before.matchAll(/<h([2-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi)];
   const heading = headings.at(-1)?.[2];
-  if (heading && plainText(heading)) return plainText(heading);
+  if (heading && plainText(heading)) return `Tabell: ${plainText(heading)}`;
   return 'Tabell';
 }

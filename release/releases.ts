@@ -2,35 +2,21 @@
  * Releases of the built site. Each release is a directory named by its UTC time; `current` is a
  * symbolic link to the one being served. The link is switched by renaming a new link over it,
  * which is atomic: a request sees the old site or the new one, never a mix or nothing. The last
- * five releases are kept for rollback.
+ * five releases are kept for rollback (rollback.ts).
  *
  * Beside each release, `<name>.content/` keeps the content it was built from, so the next run
  * imports on top of what is live (and can tell when nothing changed), and content/ can be made
  * to match the live release again after a rollback. A run works only in `.staging-<name>` and
- * `.staging-<name>.content` until its last step succeeded; a lock file keeps two runs apart,
- * and the next run removes what an interrupted one left behind.
+ * `.staging-<name>.content` until its last step succeeded; a lock (lock.ts) keeps two runs
+ * apart, and the next run removes what an interrupted one left behind.
  */
-import {
-  closeSync,
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeSync,
-} from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { withLock } from './lock';
 
 export const CURRENT = 'current';
 export const KEEP_RELEASES = 5;
 const RELEASE_NAME = /^\d{8}T\d{6}Z(?:-\d+)?$/;
-const LOCK = '.lock';
 
 export class ReleaseError extends Error {}
 
@@ -102,73 +88,17 @@ export function pruneReleases(releasesDir: string, keep = KEEP_RELEASES, keepAls
   return doomed;
 }
 
-/** Switches `current` to the release before it; returns its name. */
-export function rollback(releasesDir: string): string {
-  return withLock(releasesDir, () => {
-    const releases = listReleases(releasesDir);
-    const current = currentRelease(releasesDir);
-    const index = current ? releases.indexOf(current) : -1;
-    if (index <= 0) throw new ReleaseError(current ? `${current} is the oldest release kept; there is nothing to roll back to.` : 'No release is live yet.');
-    const previous = releases[index - 1]!;
-    switchCurrent(releasesDir, previous);
-    return previous;
-  });
-}
-
 /**
- * Takes the releases directory's lock for `work`: a file holding the process id, created
- * exclusively. A lock whose process is gone (a killed run) is taken over.
+ * What an interrupted run leaves: its staging folders, the import's own copies beside the
+ * staging content (import/write.ts puts a dot before the folder's name: `..staging-<name>.content-import-…`
+ * and `..staging-<name>.content-previous`), and temporary links.
  */
-export function withLock<T>(releasesDir: string, work: () => T): T {
-  mkdirSync(releasesDir, { recursive: true });
-  const path = join(releasesDir, LOCK);
-  const fd = takeLock(path);
-  try {
-    writeSync(fd, String(process.pid));
-  } finally {
-    closeSync(fd);
-  }
-  let async = false;
-  try {
-    const result = work();
-    if (result instanceof Promise) {
-      async = true;
-      return result.finally(() => rmSync(path, { force: true })) as T;
-    }
-    return result;
-  } finally {
-    if (!async) rmSync(path, { force: true });
-  }
-}
+const LEFTOVER = /^(?:\.{1,2}staging-|\.current-\d+-\d+$)/;
 
-function takeLock(path: string): number {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      return openSync(path, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder))
-        throw new ReleaseError(`Another run (process ${holder}) is working on the releases; try again when it is done.`);
-      rmSync(path, { force: true });
-    }
-  }
-  throw new ReleaseError('Could not take the releases lock.');
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes what interrupted runs left: staging directories and stray temporary links. */
+/** Removes what interrupted runs left; call only while holding the lock. */
 export function cleanUpInterrupted(releasesDir: string): string[] {
   if (!existsSync(releasesDir)) return [];
-  const leftovers = readdirSync(releasesDir).filter((name) => name.startsWith('.staging-') || /^\.current-\d+-\d+$/.test(name));
+  const leftovers = readdirSync(releasesDir).filter((name) => LEFTOVER.test(name));
   for (const name of leftovers) rmSync(join(releasesDir, name), { recursive: true, force: true });
   return leftovers;
 }

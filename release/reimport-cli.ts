@@ -5,17 +5,27 @@
  * and switches the live site to it; content/ then matches the live release. If any step fails,
  * the live site and content/ stay as they were and the message says which step.
  *
- * `npm run rollback` (rollback.ts) switches back to the previous release.
+ * `npm run rollback` (rollback-cli.ts) switches back to the previous release.
  */
-import { ConfigError, readImportConfig, readPaths } from './config';
-import { loadEnvFile } from './env-file';
+import { ConfigError, readImportConfig, readPaths } from '../import/config';
+import { loadEnvFile } from '../import/env-file';
+import { formatSummary } from '../import/summary';
 import { publishFromCms } from './publish';
-import { formatSummary } from './summary';
 
 loadEnvFile();
+// The build runs in a process group of its own (build.ts), out of reach of the terminal's Ctrl-C:
+// stopping this command ends it too.
+const stopping = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    stopping.abort();
+    console.error('\nReimport stopped; the live site was not changed.');
+    process.exit(130);
+  });
 try {
   const { releasesDir, contentDir } = readPaths();
   const result = await publishFromCms({
+    signal: stopping.signal,
     config: readImportConfig(),
     releasesDir,
     contentDir,

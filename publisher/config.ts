@@ -1,0 +1,115 @@
+/**
+ * Every setting of the publish service, read from the environment in this one module and
+ * checked before anything is served: its own (below) and, through import/config.ts's readers,
+ * the import's and the paths. All problems are named at once, never a secret's value.
+ */
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { z } from 'astro/zod';
+import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
+
+const publisherSettings = {
+  PUBLISHER_PORT: whole('port', 0, 4450, 65535),
+  PUBLISHER_HOOK_SECRET: secret(16),
+  PUBLISHER_STAFF_PASSWORD: secret(12),
+  PUBLISHER_STATE_DIR: z.string().trim().optional(),
+  PUBLISHER_ACCOUNTS_FILE: z.string().trim().optional(),
+  PUBLISHER_BUILD_COMMAND: z.string().trim().optional(),
+  PUBLISHER_NOTIFY_URL: url.optional(),
+  PUBLISHER_PUBLIC_ORIGIN: url.optional(),
+  PUBLISHER_MAX_BODY_BYTES: whole('bytes', 64, 64 * 1024, 10 * 1024 * 1024),
+  PUBLISHER_MAX_SECONDS: whole('seconds', 0, 0),
+  PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional(),
+  PUBLISHER_RUN_ON_START: z.enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) }).default('0'),
+  PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional(),
+  PUBLISHER_TRUSTED_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((address) => address.trim()) : []))
+    .refine((addresses) => addresses.every((address) => isIP(address) !== 0), 'must be IP addresses separated by commas (e.g. 127.0.0.1)'),
+} as const;
+
+export interface PublisherConfig extends Paths {
+  readonly import: ImportConfig;
+  readonly port: number;
+  readonly hookSecret: string;
+  readonly staffPassword: string;
+  /** Run log and seen delivery ids (absolute). */
+  readonly stateDir: string;
+  /** The staff accounts (absolute; publisher/accounts.ts). */
+  readonly accountsFile: string;
+  /** A shell command that builds the site from $CONTENT_DIR into $BUILD_OUT_DIR; unset: astro build. */
+  readonly buildCommand: string | undefined;
+  readonly notifyUrl: string | undefined;
+  /** The origin staff reach the status page at through the proxy, e.g. https://www.example.no. */
+  readonly publicOrigin: string | undefined;
+  readonly maxBodyBytes: number;
+  /** Stop by itself after this many seconds (0: never), for tests. */
+  readonly maxSeconds: number;
+  /** Port of the staff-only preview server (default: the service's port + 1). */
+  readonly previewPort: number | undefined;
+  /** Queue a run as soon as the service starts (`npm start` does, to import the demo). */
+  readonly runOnStart: boolean;
+  /** For the demo only: also serve the live release publicly on this port (production uses nginx). */
+  readonly sitePort: number | undefined;
+  /** Proxies whose X-Real-IP names the client for the password throttle (nginx on this host: 127.0.0.1); none: the peer itself. */
+  readonly trustedProxies: readonly string[];
+}
+
+/** Every setting of the publish service, the import's and the paths included. */
+export function readPublisherConfig(env: Env = process.env): PublisherConfig {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(
+        ...error.message
+          .split('\n')
+          .slice(1)
+          .map((line) => line.trim()),
+      );
+      return undefined;
+    }
+  };
+  const importConfig = attempt(() => readImportConfig(env));
+  const paths = attempt(() => readPaths(env));
+  const values = attempt(() => readSettings(publisherSettings, env, 'The publish service'));
+  if (problems.length > 0 || !importConfig || !paths || !values)
+    throw new ConfigError(`The publish service cannot start; check these settings (see .env.example):\n  ${problems.join('\n  ')}`);
+  return {
+    ...paths,
+    import: importConfig,
+    port: values.PUBLISHER_PORT,
+    hookSecret: values.PUBLISHER_HOOK_SECRET,
+    staffPassword: values.PUBLISHER_STAFF_PASSWORD,
+    stateDir: stateDirOf(env),
+    accountsFile: accountsFilePath(env),
+    buildCommand: values.PUBLISHER_BUILD_COMMAND || undefined,
+    notifyUrl: values.PUBLISHER_NOTIFY_URL,
+    publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,
+    maxBodyBytes: values.PUBLISHER_MAX_BODY_BYTES,
+    maxSeconds: values.PUBLISHER_MAX_SECONDS,
+    previewPort: values.PUBLISHER_PREVIEW_PORT,
+    runOnStart: values.PUBLISHER_RUN_ON_START === '1',
+    sitePort: values.PUBLISHER_SITE_PORT,
+    trustedProxies: values.PUBLISHER_TRUSTED_PROXY,
+  };
+}
+
+/** The publish service's state folder: PUBLISHER_STATE_DIR, or `.publisher` in the releases folder. */
+function stateDirOf(env: Env): string {
+  const state = env['PUBLISHER_STATE_DIR']?.trim();
+  return resolve(state || resolve(readPaths(env).releasesDir, '.publisher'));
+}
+
+/**
+ * Where the staff accounts are kept (`npm run staff-user` writes them, the service reads them):
+ * PUBLISHER_ACCOUNTS_FILE, or accounts.json in the state folder. Needs none of the secrets.
+ */
+export function accountsFilePath(env: Env = process.env): string {
+  const file = env['PUBLISHER_ACCOUNTS_FILE']?.trim();
+  return file ? resolve(file) : resolve(stateDirOf(env), 'accounts.json');
+}

@@ -1,0 +1,67 @@
+/**
+ * What staff read: GET /status (JSON, for a session or `Authorization: Bearer <staff password>`)
+ * and GET /staff/, the status page (or the login form without a session).
+ */
+import { currentRelease, currentSince } from '../release/releases';
+import { html, methodNotAllowed, redirect, sendJson, type Route } from './http';
+import { loginPage, messageKey, statusPage } from './page';
+import type { RunLog, RunQueue } from './runs';
+import type { Sessions } from './staff';
+
+export interface StatusDeps {
+  readonly releasesDir: string;
+  readonly previewDir: string;
+  /** The preview's address, known once its server listens. */
+  readonly previewUrl: () => string;
+  readonly queue: RunQueue;
+  readonly runLog: RunLog;
+  readonly sessions: Sessions;
+}
+
+/** The live release, the preview, whether a run is going, and the last runs. */
+export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog }: StatusDeps) {
+  const release = currentRelease(releasesDir);
+  const since = currentSince(releasesDir);
+  const preview = currentRelease(previewDir);
+  return {
+    live: release && since ? { release, since: since.toISOString() } : undefined,
+    preview: preview ? { release: preview, url: previewUrl() } : undefined,
+    busy: queue.busy,
+    runs: runLog.runs,
+  };
+}
+
+export function statusRoutes(deps: StatusDeps): Route {
+  const { sessions } = deps;
+  return (req, res, url) => {
+    switch (url.pathname) {
+      case '/status': {
+        if (req.method !== 'GET') {
+          methodNotAllowed(res, 'GET');
+          return true;
+        }
+        const access = sessions.readAccess(req);
+        if (access.ok) sendJson(res, 200, statusOf(deps));
+        else if (access.waitSeconds > 0)
+          sendJson(res, 429, { error: 'too many wrong passwords; try again later' }, { 'retry-after': String(access.waitSeconds) });
+        else sendJson(res, 401, { error: 'staff authentication required' }, { 'www-authenticate': 'Bearer realm="kaia-publisher"' });
+        return true;
+      }
+      case '/staff':
+        redirect(res, '/staff/');
+        return true;
+      case '/staff/': {
+        if (req.method !== 'GET') {
+          methodNotAllowed(res, 'GET');
+          return true;
+        }
+        const session = sessions.of(req);
+        if (!session) html(res, 200, loginPage());
+        else html(res, 200, statusPage({ ...statusOf(deps), csrf: session.csrf, message: messageKey(url.searchParams.get('melding')) }));
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+}

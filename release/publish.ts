@@ -1,0 +1,69 @@
+/**
+ * One run of the pipeline from the CMS to the live site, shared by `npm run reimport` and the
+ * publish service: import into a copy of the live release's content (never into content/),
+ * stop as *unchanged* when that changed nothing, else build into a new release and switch
+ * `current` to it. Whatever happens, content/ is then made to match the live release again,
+ * so a developer or the next run never reads an import that was not published.
+ */
+import { existsSync } from 'node:fs';
+import type { ImportConfig } from '../import/config';
+import { runImport } from '../import/run';
+import type { CollectionChange } from '../import/summary';
+import { runBuild, type BuildCommand } from './build';
+import { matchLiveContent } from './live-content';
+import { noteBuildGroup } from './lock';
+import { currentRelease, publishRelease, releaseContentDir, type PublishResult, type ReleaseStep } from './releases';
+
+export interface PublishRunOptions {
+  readonly config: ImportConfig;
+  readonly releasesDir: string;
+  /** The working content folder kept matching the live release. */
+  readonly contentDir: string;
+  readonly build: BuildCommand;
+  readonly drafts?: boolean;
+  readonly progress?: (line: string) => void;
+  readonly now?: Date;
+  /** Extra environment for the build (the tests' stand-in build takes its switches from it). */
+  readonly buildEnv?: Readonly<Record<string, string>>;
+  /** Aborting abandons the run: its build is ended, nothing is switched. */
+  readonly signal?: AbortSignal;
+}
+
+export type PublishRunResult = PublishResult & { readonly changes: CollectionChange[] };
+
+export async function publishFromCms(options: PublishRunOptions): Promise<PublishRunResult> {
+  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {}, signal } = options;
+  const live = currentRelease(releasesDir);
+  // Without a content copy beside the live release (releases made before they kept one),
+  // nothing can be compared: build.
+  const comparable = live !== undefined && existsSync(releaseContentDir(releasesDir, live));
+  let changes: CollectionChange[] = [];
+  const steps: ReleaseStep[] = [
+    {
+      name: 'import',
+      run: async (_site, context) => {
+        const result = await runImport({ config, contentDir: context.contentDir, drafts, progress });
+        changes = result.changes;
+        if (result.written.length === 0 && comparable) return 'unchanged';
+        return undefined;
+      },
+    },
+    {
+      name: 'build',
+      run: (siteDir, context) =>
+        runBuild(build, context.contentDir, siteDir, {
+          extraEnv: buildEnv,
+          progress,
+          signal,
+          // Noted in the lock, so the next run can end this build if this process is killed.
+          onGroup: (group) => noteBuildGroup(releasesDir, group),
+        }),
+    },
+  ];
+  try {
+    const result = await publishRelease(releasesDir, steps, { now, progress, baseContentDir: contentDir });
+    return { ...result, changes };
+  } finally {
+    if (!drafts) matchLiveContent(releasesDir, contentDir);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The front page's day strip in the browser: names the visitor's own today and lists what is
+ * left of it, or the next day with showings, from the days the build carried
+ * (src/lib/programme/strip-state.ts); past those days it says the list may be out of date.
+ * Started showings are hidden by src/scripts/live-programme.ts. Runs on load and every minute.
+ */
+import { stripStateAt, type StripDayTimes } from '../lib/programme/strip-state';
+
+function setText(element: HTMLElement | null, text: string): void {
+  if (element && element.textContent !== text) element.textContent = text;
+}
+
+function show(element: HTMLElement | null, shown: boolean): void {
+  if (element && element.hidden === shown) element.hidden = !shown;
+}
+
+function carriedDays(strip: HTMLElement): StripDayTimes[] {
+  return [...strip.querySelectorAll<HTMLElement>('[data-strip-day]')].map((list) => ({
+    day: list.dataset['stripDay'] ?? '',
+    starts: [...list.querySelectorAll<HTMLElement>('[data-starts]')]
+      .map((slot) => Date.parse(slot.dataset['starts'] ?? ''))
+      .filter((start) => !Number.isNaN(start)),
+  }));
+}
+
+export function refreshDayStrips(root: ParentNode, now: number): void {
+  for (const strip of root.querySelectorAll<HTMLElement>('[data-day-strip]')) {
+    const { coversUntil = '', heading } = strip.dataset;
+    const state = stripStateAt(new Date(now), carriedDays(strip), coversUntil, strip.hasAttribute('data-complete'), heading);
+    setText(strip.querySelector<HTMLElement>('[data-strip-heading]'), state.heading);
+    const note = strip.querySelector<HTMLElement>('[data-strip-note]');
+    if (state.kind === 'day') setText(note, state.note);
+    show(note, state.kind === 'day');
+    for (const list of strip.querySelectorAll<HTMLElement>('[data-strip-day]')) show(list, state.kind === 'day' && list.dataset['stripDay'] === state.day);
+    show(strip.querySelector<HTMLElement>('[data-strip-empty]'), state.kind === 'nothing-ahead');
+    show(strip.querySelector<HTMLElement>('[data-strip-out-of-date]'), state.kind === 'out-of-date');
+  }
+}
+
+let started = false;
+
+export function keepDayStripsCurrent(root: Document): void {
+  if (started) return;
+  started = true;
+  refreshDayStrips(root, Date.now());
+  setInterval(() => refreshDayStrips(root, Date.now()), 60_000);
+}

@@ -1,0 +1,154 @@
+/**
+ * Pages that stay right between builds. The build is made on day D (the pinned test clock, a
+ * Monday morning); a visitor opens the front page at 17.30 on the days after, with nothing
+ * rebuilt. The day strip lists and names the visitor's own today (or the next day with showings,
+ * when today has nothing left) for the two days after the build; on the third it says plainly
+ * that it may be out of date and links the programmes. Without JavaScript the build's list
+ * stands. Expected values come from the content and Node's own nynorsk calendar names.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { FIXED_NOW } from './clock';
+import { axeViolations, expect, test } from './fixtures';
+
+interface ContentEvent {
+  startTime: string;
+  status: string;
+  production: { pageReference?: string };
+}
+const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
+const osloDay = (moment: Date | string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(moment));
+const dayName = (day: string) =>
+  new Intl.DateTimeFormat('nn-NO', { timeZone: 'Europe/Oslo', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${day}T12:00:00Z`));
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const addDays = (day: string, count: number) => {
+  const noon = new Date(`${day}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + count);
+  return noon.toISOString().slice(0, 10);
+};
+const BUILD_DAY = osloDay(FIXED_NOW);
+/** 17.30 in Oslo on a November day (winter time). */
+const evening = (day: string) => new Date(`${day}T17:30:00+01:00`);
+
+/** What the strip should list at `moment`: the first day from today with a showing not yet started, and those showings. */
+function expectedStrip(moment: Date) {
+  const today = osloDay(moment);
+  const left = events.filter((event) => Date.parse(event.startTime) > moment.getTime() && osloDay(event.startTime) >= today);
+  const day = left.map((event) => osloDay(event.startTime)).sort()[0]!;
+  const starts = left.filter((event) => osloDay(event.startTime) === day).map((event) => event.startTime);
+  return { today, day, starts: starts.sort((a, b) => Date.parse(a) - Date.parse(b)) };
+}
+
+async function openFrontPage(page: Page, moment: Date) {
+  await page.clock.setFixedTime(moment);
+  await page.goto('/');
+  const deny = page.getByRole('button', { name: 'Berre nødvendige' });
+  if (await deny.isVisible()) await deny.click();
+  return page.locator('[data-day-strip]');
+}
+
+/** Every day named with its date in the visible main content ('tysdag 24. november', 'ty. 24. nov.'), as YYYY-MM-DD. */
+async function namedDays(page: Page): Promise<string[]> {
+  const text = await page.locator('main').evaluate((main) => (main as HTMLElement).innerText);
+  const months = ['jan', 'feb', 'mar', 'apr', 'mai', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'des'];
+  const named = [...text.matchAll(/\b(?:måndag|tysdag|onsdag|torsdag|fredag|laurdag|søndag|må\.|ty\.|on\.|to\.|fr\.|la\.|sø\.) (\d{1,2})\. (\p{L}+)/giu)];
+  return named.map(([, date, month]) => {
+    const index = months.indexOf(month!.slice(0, 3).toLowerCase());
+    const year = index < 10 ? 2027 : 2026; // the demo's programme runs from November into the new year
+    return `${year}-${String(index + 1).padStart(2, '0')}-${date!.padStart(2, '0')}`;
+  });
+}
+
+for (const after of [1, 2]) {
+  test(`opened at 17.30 on the ${after === 1 ? 'day' : 'second day'} after the build, the front page lists and names the visitor’s today`, async ({ page }) => {
+    const moment = evening(addDays(BUILD_DAY, after));
+    const expected = expectedStrip(moment);
+    const strip = await openFrontPage(page, moment);
+    const heading = strip.getByRole('heading', { level: 2 });
+    const note = strip.locator('[data-strip-note]');
+    if (expected.day === expected.today) {
+      await expect(heading).toHaveText('I dag');
+      await expect(note).toHaveText(capitalise(dayName(expected.today)));
+    } else {
+      await expect(heading).toHaveText('Neste på programmet');
+      await expect(note).toHaveText(`Det er ikkje meir på programmet i dag. Neste dag med noko på er ${dayName(expected.day)}.`);
+    }
+    await expect(strip.locator('[data-strip-out-of-date]')).toBeHidden();
+    await expect(strip.locator('[data-strip-empty]')).toBeHidden();
+    const shown = () => strip.locator('[data-starts]:visible').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset['starts'] ?? ''));
+    await expect.poll(async () => (await shown()).sort((a, b) => Date.parse(a) - Date.parse(b))).toEqual(expected.starts);
+    // Every visible time button of the strip is a ticket link for a showing that has not started.
+    for (const link of await strip.locator('a[data-ticket-link]:visible').all()) {
+      const starts = await link.locator('xpath=ancestor::li[@data-starts][1]').getAttribute('data-starts');
+      expect(Date.parse(starts!)).toBeGreaterThan(moment.getTime());
+    }
+    // Each film card's 'Neste' is the film's first showtime that has not started.
+    const cards = await page.locator('.card--poster').evaluateAll((elements) =>
+      elements.map((card) => ({
+        film: card.querySelector('h3 a')?.getAttribute('href')?.slice(1) ?? '',
+        next: [...card.querySelectorAll<HTMLElement>('[data-starts]')]
+          .filter((element) => element.checkVisibility())
+          .map((element) => element.dataset['starts']),
+        carried: card.querySelectorAll('[data-starts]').length,
+      })),
+    );
+    const withNext = cards.filter((card) => card.carried > 0);
+    expect(withNext.length).toBeGreaterThan(0);
+    for (const card of withNext) {
+      const first = events
+        .filter((event) => event.production.pageReference === card.film && event.status !== 'cancelled' && Date.parse(event.startTime) > moment.getTime())
+        .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+      expect(card.next, card.film).toEqual(first ? [first.startTime] : []);
+    }
+    // No date word on the page names a day before the visitor's today.
+    const days = await namedDays(page);
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.filter((day) => day < expected.today)).toEqual([]);
+    // 'I dag' and 'I morgon' stand only where they are true.
+    const text = await page.locator('main').evaluate((main) => (main as HTMLElement).innerText);
+    for (const [, word, named] of text.matchAll(/\b(I dag|I morgon), (\p{L}+ \d{1,2}\. \p{L}+)/gu)) {
+      expect(named).toBe(dayName(word === 'I dag' ? expected.today : addDays(expected.today, 1)));
+    }
+  });
+}
+
+test('on the third day after the build, the front page says plainly it may be out of date and links the programmes', async ({ page }) => {
+  const moment = evening(addDays(BUILD_DAY, 3));
+  const strip = await openFrontPage(page, moment);
+  const outOfDate = strip.locator('[data-strip-out-of-date]');
+  await expect(outOfDate).toBeVisible();
+  await expect(outOfDate).toContainText(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert.`);
+  await expect(outOfDate.getByRole('link', { name: 'kinoprogrammet' })).toHaveAttribute('href', '/kinoprogram');
+  await expect(outOfDate.getByRole('link', { name: 'kulturprogrammet' })).toHaveAttribute('href', '/kulturprogram');
+  await expect(strip.getByRole('heading', { level: 2 })).toHaveText('I dag');
+  await expect(strip.locator('[data-strip-note]')).toBeHidden();
+  await expect(strip.locator('[data-strip-day]:visible')).toHaveCount(0);
+  await expect(strip.locator('[data-strip-empty]')).toBeHidden();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a front page left open rolls over by itself at Oslo midnight', async ({ page }) => {
+  const lastDay = addDays(BUILD_DAY, 2);
+  const strip = await openFrontPage(page, new Date(`${lastDay}T23:58:00+01:00`));
+  await expect(strip.locator('[data-strip-day]:visible')).toHaveCount(1);
+  await page.clock.setFixedTime(new Date(`${addDays(lastDay, 1)}T00:00:30+01:00`));
+  await page.clock.runFor(61_000);
+  await expect(strip.locator('[data-strip-out-of-date]')).toBeVisible();
+  await expect(strip.locator('[data-strip-day]:visible')).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the build’s own strip stands: the build’s day, named as today, with its showings', async ({ page }) => {
+    await page.goto('/');
+    const strip = page.locator('[data-day-strip]');
+    const expected = expectedStrip(new Date(FIXED_NOW));
+    await expect(strip.getByRole('heading', { level: 2 })).toHaveText('I dag');
+    await expect(strip.locator('[data-strip-note]')).toHaveText(capitalise(dayName(BUILD_DAY)));
+    const shown = await strip.locator('[data-starts]:visible').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset['starts'] ?? ''));
+    expect(shown).toEqual(expected.starts);
+    await expect(strip.locator('[data-strip-out-of-date]')).toBeHidden();
+  });
+});

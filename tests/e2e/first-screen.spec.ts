@@ -1,0 +1,171 @@
+/**
+ * What a visitor sees before scrolling, measured on the built demo (issue 28's table), with the
+ * consent question already answered unless a test is about it. The first ticket button of the
+ * day is inside the first screen of the front page and of both programmes; the phone header is
+ * one short row; the consent question takes at most a third of a phone screen; film cards fit
+ * two or more to a phone screen; a film page tells about the film (facts, showtimes, trailer)
+ * before the film club's member reviews.
+ */
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { CONSENT_KEY, serialiseConsent } from '../../src/lib/analytics/consent';
+import { FIXED_NOW } from './clock';
+import { expect, test } from './fixtures';
+
+interface ContentProduction {
+  object: 'movie' | 'culture';
+  pageReference: string;
+  features: { trailerYoutubeId?: string };
+}
+interface ContentEvent {
+  startTime: string;
+  production: { pageReference?: string };
+}
+const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
+const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
+const film = productions.find(
+  (production) =>
+    production.object === 'movie' &&
+    production.features.trailerYoutubeId &&
+    upcoming.some((event) => event.production.pageReference === production.pageReference),
+)!;
+
+const PHONE = { width: 390, height: 844 };
+const SMALL_PHONE = { width: 320, height: 568 };
+const DESKTOP = { width: 1280, height: 800 };
+const size = (viewport: { width: number; height: number }) => `${viewport.width}×${viewport.height}`;
+
+async function answerConsent(page: Page) {
+  const value = serialiseConsent('denied', new Date(FIXED_NOW));
+  await page.addInitScript(([key, stored]) => localStorage.setItem(key, stored), [CONSENT_KEY, value] as const);
+}
+
+/** The bottom edge of an element in page coordinates (CSS px from the top of the document). */
+async function bottomOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY);
+}
+async function topOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+}
+
+/** Waits for the page to have laid out with its own font, so heights are final. */
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+}
+
+const FIRST_TICKET: [string, string, { width: number; height: number }[]][] = [
+  ['front page', '/', [PHONE, SMALL_PHONE, DESKTOP]],
+  ['cinema programme', '/kinoprogram', [PHONE, DESKTOP]],
+  ['culture programme', '/kulturprogram', [PHONE, DESKTOP]],
+];
+
+for (const [name, path, viewports] of FIRST_TICKET) {
+  for (const viewport of viewports) {
+    test(`${name}: the first ticket button is inside the first screen at ${size(viewport)}`, async ({ page }) => {
+      await answerConsent(page);
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await settle(page);
+      // The front page's first ticket button is tonight's (the day strip); a programme's is its first showing.
+      const scope = path === '/' ? page.locator('main .today') : page.locator('main');
+      const button = scope.locator('a[data-ticket-link]').first();
+      await expect(button).toBeVisible();
+      const bottom = await bottomOf(button);
+      expect(bottom, `first ticket button ends ${Math.round(bottom)} px down`).toBeLessThanOrEqual(viewport.height);
+    });
+  }
+}
+
+test('the phone header is one row of at most 110 px, with search, menu and the film club within reach', async ({ page }) => {
+  await answerConsent(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await settle(page);
+  const header = page.locator('header.site-header');
+  const height = await header.evaluate((element) => element.getBoundingClientRect().height);
+  expect(height, `header is ${height} px high`).toBeLessThanOrEqual(110);
+  // The search button opens the search field; the menu holds «Kinoprogram» at its first level.
+  const search = page.getByRole('button', { name: /^Søk/ });
+  await expect(search).toBeVisible();
+  await search.click();
+  const field = page.getByRole('searchbox', { name: 'Søk på nettstaden' });
+  await expect(field).toBeVisible();
+  await expect(field).toBeFocused();
+  await page.getByRole('button', { name: 'Meny' }).click();
+  const menu = page.getByRole('navigation', { name: 'Hovudmeny' });
+  await expect(menu.locator(':scope > ul > li > a', { hasText: /^Kinoprogram$/ })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /Logg inn/ })).toBeVisible();
+});
+
+test('on a 1280 px screen the main menu is one line', async ({ page }) => {
+  await answerConsent(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await settle(page);
+  const tops = await page
+    .locator('#hovudmeny > ul > li')
+    .evaluateAll((items) => [
+      ...new Set(items.filter((item) => (item as HTMLElement).offsetParent).map((item) => Math.round(item.getBoundingClientRect().top))),
+    ]);
+  expect(tops).toHaveLength(1);
+});
+
+for (const viewport of [SMALL_PHONE, PHONE]) {
+  test(`the consent question takes at most a third of a ${size(viewport)} screen`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await settle(page);
+    const dialog = page.locator('dialog[data-consent]');
+    await expect(dialog).toBeVisible();
+    const height = await dialog.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height, `consent is ${height} px high`).toBeLessThanOrEqual(viewport.height / 3);
+  });
+}
+
+for (const viewport of [SMALL_PHONE, PHONE]) {
+  test(`film and event cards fit two or more to a ${size(viewport)} screen`, async ({ page }) => {
+    await answerConsent(page);
+    await page.setViewportSize(viewport);
+    const tooFew: string[] = [];
+    for (const [path, selector] of [
+      ['/', 'main .card-list--posters > li'],
+      ['/', 'main .today__item'],
+      ['/', 'main .programme-item--event'],
+      ['/filmoversikt', 'main .card-list--posters > li'],
+      ['/kinoprogram', 'main .programme-item--film'],
+      ['/kulturprogram', 'main .programme-item--event'],
+    ] as const) {
+      await page.goto(path);
+      await settle(page);
+      const cards = page.locator(selector);
+      expect(await cards.count(), `${path} ${selector}`).toBeGreaterThan(1);
+      // How many cards lie whole within one screen that starts at the first card's top.
+      const whole = await cards.evaluateAll((elements, height) => {
+        const boxes = elements.map((element) => element.getBoundingClientRect());
+        const start = boxes[0]!.top;
+        return boxes.filter((box) => box.top >= start - 1 && box.bottom <= start + height + 1).length;
+      }, viewport.height);
+      if (whole < 2) tooFew.push(`${path} ${selector}: ${whole} card(s) in one screen`);
+    }
+    expect(tooFew).toEqual([]);
+  });
+}
+
+test('a film page on a phone tells about the film before the member reviews', async ({ page }) => {
+  await answerConsent(page);
+  await page.setViewportSize(PHONE);
+  await page.goto(`/${film.pageReference}`);
+  const review = page.locator('.fc-review').first();
+  await expect(review).toBeVisible();
+  const reviewTop = await topOf(review);
+  for (const [what, locator] of [
+    ['the facts', page.locator('dl.facts')],
+    ['the next showtimes', page.locator('.hero__times')],
+    ['the full showtime list', page.locator('#framsyningar')],
+    ['the trailer', page.locator('section.trailer')],
+  ] as const) {
+    const top = await topOf(locator);
+    expect(top, `${what} (${Math.round(top)} px) before the first review (${Math.round(reviewTop)} px)`).toBeLessThan(reviewTop);
+  }
+});

@@ -1,0 +1,80 @@
+/**
+ * The project paths that comments name, so a test can tell when a comment points at a file that
+ * has moved or gone: paths from the root or from src/ (`src/lib/programme/horizon.ts`,
+ * `lib/pages/routes.ts`) and bare file names (`horizon.ts`). Comments are read with TypeScript's
+ * scanner (so a `//` inside a string or URL is not one), from .ts/.tsx/.mjs files, .astro
+ * frontmatter and HTML comments, and CSS.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import ts from 'typescript';
+
+const SOURCE = /\.(ts|tsx|mjs|astro|css)$/;
+const TOP = ['src', 'lib', 'import', 'scripts', 'sandbox', 'tests', 'publisher', 'content', 'public'];
+const PATH = new RegExp(`(?<![\\w./@:-])((?:${TOP.join('|')})/[\\w./[\\]-]*[\\w\\]])`, 'g');
+const BARE = /(?<![\w./@:-])([\w-]+\.(?:ts|tsx|mjs|astro|css))\b/g;
+
+export interface NamedPath {
+  /** The file whose comment names the path, relative to the root. */
+  file: string;
+  /** The path as written. */
+  path: string;
+}
+
+function walk(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : walk(path);
+    return SOURCE.test(name) ? [path] : [];
+  });
+}
+
+/** The comments of TypeScript or JavaScript source. */
+export function scriptComments(text: string): string[] {
+  const found: string[] = [];
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.JSX, text);
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) found.push(scanner.getTokenText());
+  }
+  return found;
+}
+
+function commentsOf(file: string, text: string): string[] {
+  if (file.endsWith('.css')) return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => match[0]);
+  if (!file.endsWith('.astro')) return scriptComments(text);
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
+  const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  const html = [...text.matchAll(/<!--[\s\S]*?-->/g)].map((match) => match[0]);
+  return [...scriptComments(frontmatter), ...scripts.flatMap(scriptComments), ...html];
+}
+
+/** The paths a comment names: from the root or src/ (globs left out), and bare file names. */
+export function pathsIn(comment: string): { rooted: string[]; bare: string[] } {
+  const rooted = [...comment.matchAll(PATH)].map((match) => match[1]!).filter((path) => !/[*{]/.test(path));
+  const bare = [...comment.matchAll(BARE)].map((match) => match[1]!);
+  return { rooted, bare };
+}
+
+/**
+ * Every path named in a comment under `folders` of `root` that does not exist: a rooted path
+ * must exist from the root (`lib/…` from src/), a bare file name beside the file or anywhere in
+ * those folders or the root.
+ */
+export function missingCommentPaths(root: string, folders: readonly string[]): NamedPath[] {
+  const files = folders.flatMap((folder) => walk(join(root, folder)));
+  const names = new Set([...files.map((file) => basename(file)), ...readdirSync(root)]);
+  const missing: NamedPath[] = [];
+  for (const file of files) {
+    const from = relative(root, file).split('\\').join('/');
+    for (const comment of commentsOf(file, readFileSync(file, 'utf8'))) {
+      const { rooted, bare } = pathsIn(comment);
+      for (const path of rooted) {
+        if (!existsSync(join(root, path.startsWith('lib/') ? `src/${path}` : path))) missing.push({ file: from, path });
+      }
+      for (const name of bare) {
+        if (!existsSync(join(dirname(file), name)) && !names.has(name)) missing.push({ file: from, path: name });
+      }
+    }
+  }
+  return missing;
+}

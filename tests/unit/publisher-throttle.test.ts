@@ -1,0 +1,103 @@
+/**
+ * Password guessing against the running service: a local process that sets a new X-Real-IP
+ * for every guess still meets the limit (the header counts only from PUBLISHER_TRUSTED_PROXY,
+ * and every account has a limit of its own), and the bearer (GET /status) and the preview's
+ * Basic answer 429 with Retry-After over the limit, as the login form does.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readPublisherConfig } from '../../publisher/config';
+import { startPublisher, type Publisher } from '../../publisher/server';
+
+const PASSWORD = 'throttle-staff-password';
+let work: string;
+let publisher: Publisher | undefined;
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
+  mkdirSync(join(work, 'content'));
+});
+afterEach(async () => {
+  await publisher?.close();
+  publisher = undefined;
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string> = {}): Promise<Publisher> {
+  publisher = await startPublisher(
+    readPublisherConfig({
+      KAIA_SITE_ID: 'kaia',
+      MANAGEMENT_API_URL: 'http://127.0.0.1:9/management/',
+      IDP_TOKEN_URL: 'http://127.0.0.1:9/idp/token',
+      IDP_CLIENT_ID: 'id',
+      IDP_CLIENT_SECRET: 'secret',
+      RUNTIME_API_URL: 'http://127.0.0.1:9/runtime/',
+      RUNTIME_SITE: 'site',
+      PLATFORM_API_URL: 'http://127.0.0.1:9/platform/',
+      PLATFORM_API_USER: 'user',
+      PLATFORM_API_PASSWORD: 'password',
+      CONTENT_DIR: join(work, 'content'),
+      RELEASES_DIR: join(work, 'releases'),
+      PUBLISHER_PORT: '0',
+      PUBLISHER_HOOK_SECRET: 'throttle-hook-secret-0123',
+      PUBLISHER_STAFF_PASSWORD: PASSWORD,
+      ...env,
+    }),
+    { previewPort: 0, log: () => {} },
+  );
+  return publisher;
+}
+
+const login = (service: Publisher, password: string, realIp: string) =>
+  fetch(`${service.url}/staff/login`, {
+    method: 'POST',
+    headers: { origin: service.url, 'content-type': 'application/x-www-form-urlencoded', 'x-real-ip': realIp },
+    body: new URLSearchParams({ password }),
+    redirect: 'manual',
+  });
+
+/** Sixty guesses from this host, each claiming another client; the statuses answered. */
+async function guessWithNewAddresses(service: Publisher): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 60; i++) statuses.push((await login(service, `guess ${i}`, `198.51.${Math.floor(i / 250)}.${i % 250}`)).status);
+  return statuses;
+}
+
+describe('guessing from this host with a new X-Real-IP each time', () => {
+  it('meets the limit after five when no proxy is trusted', async () => {
+    const service = await start();
+    const statuses = await guessWithNewAddresses(service);
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.slice(5)).toEqual(Array(55).fill(429));
+    expect((await login(service, PASSWORD, '203.0.113.1')).status).toBe(429);
+  });
+
+  it('meets the per-account limit after twenty when the proxy on this host is trusted', async () => {
+    const service = await start({ PUBLISHER_TRUSTED_PROXY: '127.0.0.1' });
+    const statuses = await guessWithNewAddresses(service);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(40).fill(429));
+  });
+
+  it('lets a client behind the trusted proxy in while another is throttled', async () => {
+    const service = await start({ PUBLISHER_TRUSTED_PROXY: '127.0.0.1' });
+    for (let i = 0; i < 5; i++) expect((await login(service, `guess ${i}`, '203.0.113.7')).status).toBe(401);
+    expect((await login(service, PASSWORD, '203.0.113.7')).status).toBe(429);
+    expect((await login(service, PASSWORD, '198.51.100.2')).status).toBe(303);
+  });
+});
+
+describe('the bearer and the preview over the limit', () => {
+  it('answer 429 with Retry-After, even for the right password', async () => {
+    const service = await start();
+    for (let i = 0; i < 5; i++) expect((await fetch(`${service.url}/status`, { headers: { authorization: `Bearer guess-${i}` } })).status).toBe(401);
+    const bearer = await fetch(`${service.url}/status`, { headers: { authorization: `Bearer ${PASSWORD}` } });
+    expect(bearer.status).toBe(429);
+    expect(Number(bearer.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    const basic = await fetch(service.previewUrl, { headers: { authorization: `Basic ${Buffer.from(`staff:${PASSWORD}`).toString('base64')}` } });
+    expect(basic.status).toBe(429);
+    expect(Number(basic.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+  });
+});
