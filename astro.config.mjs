@@ -71,7 +71,8 @@ export default defineConfig({
       // The video players (trailers and videos in editorial text), inserted only when a visitor
       // presses play (src/scripts/video.ts); the import keeps no other frames (import/sanitise.ts).
       frameOrigins: Object.values(VIDEO_ORIGINS),
-      imageOrigins: [...analytics.image],
+      // Hosts the film-club partners serve posters from (tickets, watch list, movie info).
+      imageOrigins: [...analytics.image, ...(env.PUBLIC_FILMCLUB_IMAGES_118 ?? []), ...(env.PUBLIC_FILMCLUB_IMAGES_178 ?? [])],
       // CSP violation reports, when an endpoint is configured.
       reportEndpoint: env.CSP_REPORT_ENDPOINT,
     }),

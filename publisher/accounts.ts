@@ -11,7 +11,7 @@
  * saying why); a single malformed entry is left out and named, the rest stand.
  */
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface StaffAccount {
@@ -184,4 +184,46 @@ export async function checkLogin(accounts: readonly StaffAccount[], username: st
     return undefined;
   }
   return (await verifyPassword(password, account.password)) ? account : undefined;
+}
+
+/**
+ * The accounts file as the service sees it: read again whenever it changes on disk (`npm run
+ * staff-user` while the service runs), so a new account works at once and a changed password
+ * ends that person's sessions. Problems are logged once per change of the file.
+ */
+export class AccountBook {
+  #accounts: readonly StaffAccount[] = [];
+  #seen = '';
+
+  constructor(
+    readonly path: string,
+    readonly log: (line: string) => void = () => {},
+  ) {
+    this.#refresh();
+  }
+
+  get accounts(): readonly StaffAccount[] {
+    this.#refresh();
+    return this.#accounts;
+  }
+
+  find(username: string): StaffAccount | undefined {
+    return this.accounts.find((account) => account.username === username);
+  }
+
+  #refresh(): void {
+    let signature = 'absent';
+    try {
+      const stat = statSync(this.path);
+      signature = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      // No file: no accounts.
+    }
+    if (signature === this.#seen) return;
+    this.#seen = signature;
+    const file = readAccountsFile(this.path);
+    this.#accounts = file.accounts;
+    for (const problem of file.problems) this.log(`staff accounts (${this.path}): ${problem}`);
+    if (file.accounts.length === 0) this.log(`staff accounts: none in ${this.path}; add one with npm run staff-user -- add USER "Name"`);
+  }
 }

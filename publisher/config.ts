@@ -17,6 +17,7 @@ const publisherSettings = {
   PUBLISHER_BUILD_COMMAND: z.string().trim().optional(),
   PUBLISHER_NOTIFY_URL: url.optional(),
   PUBLISHER_PUBLIC_ORIGIN: url.optional(),
+  PUBLISHER_PREVIEW_ORIGIN: url.optional(),
   PUBLISHER_MAX_BODY_BYTES: whole('bytes', 64, 64 * 1024, 10 * 1024 * 1024),
   PUBLISHER_MAX_SECONDS: whole('seconds', 0, 0),
   PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional(),
@@ -44,6 +45,8 @@ export interface PublisherConfig extends Paths {
   readonly notifyUrl: string | undefined;
   /** The origin staff reach the status page at through the proxy, e.g. https://www.example.no. */
   readonly publicOrigin: string | undefined;
+  /** The preview's public address, e.g. https://preview.kulturhuset-kaia.example (unset: its loopback port). */
+  readonly previewOrigin: string | undefined;
   readonly maxBodyBytes: number;
   /** Stop by itself after this many seconds (0: never), for tests. */
   readonly maxSeconds: number;
@@ -90,6 +93,7 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     buildCommand: values.PUBLISHER_BUILD_COMMAND || undefined,
     notifyUrl: values.PUBLISHER_NOTIFY_URL,
     publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,
+    previewOrigin: values.PUBLISHER_PREVIEW_ORIGIN ? new URL(values.PUBLISHER_PREVIEW_ORIGIN).origin : undefined,
     maxBodyBytes: values.PUBLISHER_MAX_BODY_BYTES,
     maxSeconds: values.PUBLISHER_MAX_SECONDS,
     previewPort: values.PUBLISHER_PREVIEW_PORT,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
-import type { RunRecord, RunState, Trigger } from './runs';
+import { starterOf, type RunRecord, type RunState, type Trigger } from './runs';
 
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #fff; }
@@ -29,11 +29,12 @@ button.secondary { background: #fff; color: #0b4f8a; }
 .state { font-weight: 600; }
 .state-failed { color: #a3231f; }
 .state-published { color: #1d6b2f; }
+.state-preview { color: #7a4a00; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; }
 dt { font-weight: 600; }
 dd { margin: 0; }
-label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
-input[type=password] { font: inherit; padding: 0.5rem; border: 2px solid #555; border-radius: 0.25rem; width: min(100%, 20rem); box-sizing: border-box; }
+label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
+input[type=password], input[type=text] { font: inherit; padding: 0.5rem; border: 2px solid #555; border-radius: 0.25rem; width: min(100%, 20rem); box-sizing: border-box; }
 .login button { margin-top: 0.75rem; }
 @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } }
 `;
@@ -88,6 +89,9 @@ const triggerNames: Record<Trigger, string> = {
   start: 'Oppstart',
 };
 
+/** The status page's link that opens the preview signed in (status-routes.ts). */
+export const PREVIEW_OPEN = '/staff/forehandsvising';
+
 /** Messages after an action, chosen by key so nothing from the address is echoed into the page. */
 export const messages = {
   queued: { text: 'Henting av innhaldet er sett i kø. Last sida på nytt for å sjå korleis det går.', error: false },
@@ -109,6 +113,8 @@ export interface StatusView {
   readonly runs: readonly RunRecord[];
   readonly csrf: string;
   readonly message: MessageKey | undefined;
+  /** The display name of whoever is signed in. */
+  readonly signedInAs?: string;
 }
 
 function changesText(run: RunRecord): string {
@@ -120,16 +126,27 @@ function changesText(run: RunRecord): string {
     .join('')}</ul>`;
 }
 
+/** What a run's state is called: a preview is never «Publisert», it is a preview that is ready. */
+export function stateName(run: Pick<RunRecord, 'state' | 'kind'>): string {
+  if (run.kind === 'preview') {
+    if (run.state === 'published') return 'Førehandsvising klar';
+    if (run.state === 'unchanged') return 'Førehandsvising uendra';
+  }
+  return stateNames[run.state] ?? run.state;
+}
+
 function runItem(run: RunRecord): string {
-  const what = run.kind === 'preview' ? ' (førehandsvising)' : '';
+  const what = run.kind === 'preview' ? ' (førehandsvising, ikkje publisert)' : '';
   const requests = run.requests > 1 ? ` (${run.requests} førespurnader)` : '';
+  const stateClass = run.kind === 'preview' && (run.state === 'published' || run.state === 'unchanged') ? 'preview' : run.state;
   const failure = run.failure
     ? `<dt>Feil</dt><dd><strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small></dd>`
     : '';
   return `<li class="run">
-<h3><span class="state state-${run.state}">${stateNames[run.state] ?? run.state}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
+<h3><span class="state state-${stateClass}">${escapeHtml(stateName(run))}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
 <dl>
-<dt>Utløyst av</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</dd>
+<dt>Starta av</dt><dd>${escapeHtml(run.by ?? starterOf(run.trigger))}</dd>
+<dt>Kva</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</dd>
 ${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
 <dt>Tid brukt</dt><dd>${run.durationMs === undefined ? '–' : escapeHtml(formatDuration(run.durationMs))}</dd>
 <dt>Endringar</dt><dd>${changesText(run)}</dd>
@@ -144,7 +161,7 @@ export function statusPage(view: StatusView): string {
     ? `<dl><dt>Versjon</dt><dd>${escapeHtml(view.live.release)}</dd><dt>Publisert</dt><dd>${escapeHtml(formatMoment(view.live.since))}</dd></dl>`
     : '<p>Ingen versjon er publisert enno.</p>';
   const preview = view.preview
-    ? `<p><a href="${escapeHtml(view.preview.url)}">Opne førehandsvisinga</a> (versjon ${escapeHtml(view.preview.release)}, med utkast frå CMS-et; berre for tilsette).</p>`
+    ? `<p><a href="${PREVIEW_OPEN}">Opne førehandsvisinga</a> (på ${escapeHtml(view.preview.url)}, versjon ${escapeHtml(view.preview.release)}, med utkast frå CMS-et; berre for tilsette, du er logga inn der òg).</p>`
     : '<p>Det finst inga førehandsvising enno.</p>';
   const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">`;
   return layout(
@@ -172,28 +189,44 @@ ${view.runs.map(runItem).join('\n')}
 </ol>`
 }
 <p><a href="/staff/">Oppdater sida</a></p>
+${view.signedInAs ? `<p>Du er logga inn som ${escapeHtml(view.signedInAs)}.</p>` : ''}
 <form method="post" action="/staff/logout">${csrf}<button type="submit" class="secondary">Logg ut</button></form>`,
   );
 }
 
-/** The login form; after a wrong password it says so, and when the client must wait, for how long. */
-export function loginPage(state: { failed?: boolean; waitMinutes?: number } = {}): string {
+/**
+ * The login form (user name and password); after a wrong one it says so, keeps the user name and
+ * puts the cursor in the password, and when the client must wait, says for how long.
+ */
+export function loginPage(state: { failed?: boolean; waitMinutes?: number; username?: string } = {}): string {
   const failed = Boolean(state.failed || state.waitMinutes);
   const message = state.waitMinutes
     ? `For mange feil passord på kort tid. Vent ${state.waitMinutes} minutt og prøv igjen.`
     : state.failed
-      ? 'Passordet var feil. Prøv igjen.'
+      ? 'Brukarnamnet eller passordet var feil. Prøv igjen.'
       : '';
   return layout(
     'Logg inn – publisering – Kulturhuset Kaia',
     `<h1>Publisering av nettstaden</h1>
-<p>Sida er berre for tilsette. Logg inn med passordet for publisering.</p>
+<p>Sida er berre for tilsette. Logg inn med brukarnamnet og passordet ditt. Har du ingen konto, spør den som driftar nettstaden.</p>
 <div role="alert">${message ? `<p class="message error">${message}</p>` : ''}</div>
 <form method="post" action="/staff/login" class="login">
+<label for="username">Brukarnamn</label>
+<input type="text" id="username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(state.username ?? '')}">
 <label for="password">Passord</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${failed ? ' aria-invalid="true" autofocus' : ''}>
 <div><button type="submit">Logg inn</button></div>
 </form>`,
+  );
+}
+
+/** What the preview answers someone without a staff session: where to sign in, no password prompt. */
+export function previewSignInPage(statusPageUrl: string, expired: boolean): string {
+  return layout(
+    'Førehandsvisinga er berre for tilsette',
+    `<h1>Førehandsvisinga er berre for tilsette</h1>
+<p>${expired ? 'Lenkja var gammal eller brukt før. ' : ''}Logg inn på publiseringssida, og opne førehandsvisinga derifrå.</p>
+<p><a href="${escapeHtml(statusPageUrl)}">Til publiseringssida</a></p>`,
   );
 }
 

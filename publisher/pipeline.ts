@@ -16,8 +16,8 @@ import type { Failure, RunRecord } from './runs';
 export const previewDir = (config: PublisherConfig) => join(config.releasesDir, 'preview');
 
 /** The staff status page as staff reach it: through the proxy, or the service's own address. */
-export function statusPageUrl(config: PublisherConfig): string {
-  return `${config.publicOrigin ?? `http://127.0.0.1:${config.port}`}/staff/`;
+export function statusPageUrl(config: PublisherConfig, port = config.port): string {
+  return `${config.publicOrigin ?? `http://127.0.0.1:${port}`}/staff/`;
 }
 
 export function buildCommand(config: PublisherConfig): BuildCommand {
@@ -30,6 +30,8 @@ export async function executeRun(
   log: (line: string) => void = () => {},
   /** Aborted when the service stops: the run is abandoned and its build ended. */
   signal?: AbortSignal,
+  /** The status page as staff reach it (the preview's banner links it). */
+  statusUrl = statusPageUrl(config),
 ): Promise<void> {
   const preview = run.kind === 'preview';
   try {
@@ -42,7 +44,7 @@ export async function executeRun(
       // A preview is built to be never indexed (every page says noindex, robots.txt disallows all),
       // and every page carries the banner saying it is not published, when the drafts were
       // fetched, and the way back to the status page.
-      ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusPageUrl(config) } } : {}),
+      ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusUrl } } : {}),
       progress: (line) => log(`run ${run.id}: ${line}`),
       ...(signal ? { signal } : {}),
     });
@@ -92,15 +94,28 @@ function reasonOf(step: string, cause: unknown, detail: string): string {
   return 'Noko gjekk gale i publiseringa. Den publiserte nettstaden er uendra.';
 }
 
-/** One message to the chat webhook per failed run; a failing notification is logged, never fatal. */
-export async function notifyFailure(url: string | undefined, run: RunRecord, log: (line: string) => void): Promise<void> {
-  if (!url || run.state !== 'failed' || !run.failure) return;
-  const text = `Publiseringa av kulturhuset-kaia feila (køyring ${run.id}): ${run.failure.step}: ${run.failure.reason}`;
+/**
+ * One message to the chat webhook per run that went live and per run that failed, each once
+ * (the run is marked before sending, and the queue saves the mark with the run, so a restart
+ * never sends it again). Unchanged runs and previews that worked send nothing. A failing
+ * notification is logged, never fatal.
+ */
+export async function notifyRun(url: string | undefined, run: RunRecord, log: (line: string) => void): Promise<void> {
+  if (!url || run.notified) return;
+  let message: Record<string, unknown>;
+  if (run.state === 'failed' && run.failure) {
+    const text = `Publiseringa av kulturhuset-kaia feila (køyring ${run.id}): ${run.failure.step}: ${run.failure.reason}`;
+    message = { text, run: run.id, state: 'failed', step: run.failure.step, reason: run.failure.reason };
+  } else if (run.state === 'published' && run.kind === 'live') {
+    const text = `Kulturhuset-kaia er publisert på nytt (køyring ${run.id}, versjon ${run.release ?? '?'}, starta av ${run.by ?? 'ukjend'}).`;
+    message = { text, run: run.id, state: 'published', release: run.release };
+  } else return;
+  run.notified = true;
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text, run: run.id, step: run.failure.step, reason: run.failure.reason }),
+      body: JSON.stringify(message),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) log(`notification answered ${response.status}`);

@@ -42,6 +42,22 @@ export interface RunRecord {
   release?: string;
   changes?: ChangeCount[];
   failure?: Failure;
+  /** Who started it: a staff member's name, «CMS», «tidsplan» or «oppstart». */
+  by?: string;
+  /** Whether PUBLISHER_NOTIFY_URL has been told how it ended (pipeline.ts notifyRun). */
+  notified?: boolean;
+}
+
+/** Who a run was started by when no person is named: the CMS's webhook, or the service's own start. */
+export function starterOf(trigger: Trigger): string {
+  switch (trigger) {
+    case 'webhook':
+      return 'CMS';
+    case 'start':
+      return 'oppstart';
+    default:
+      return 'ein tilsett';
+  }
 }
 
 export const KEEP_RUNS = 20;
@@ -74,8 +90,8 @@ export class RunLog {
   }
 
   /** Adds a queued run and saves the log; when it cannot be saved, the run is not added and the error thrown. */
-  add(kind: RunKind, trigger: Trigger, now = new Date()): RunRecord {
-    const run: RunRecord = { id: this.#next, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString() };
+  add(kind: RunKind, trigger: Trigger, now = new Date(), by = starterOf(trigger)): RunRecord {
+    const run: RunRecord = { id: this.#next, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString(), by };
     const before = this.runs;
     this.runs = [run, ...before].slice(0, KEEP_RUNS);
     try {
@@ -121,20 +137,37 @@ export class RunQueue {
   constructor(
     readonly log: RunLog,
     readonly execute: (run: RunRecord) => Promise<void>,
+    /** Whether a queued run may start now (false for live runs while automatic publishing is paused). */
+    readonly mayStart: (run: RunRecord) => boolean = () => true,
   ) {}
 
   /** Queues a run, or joins the one of the same kind that has not started yet. */
-  request(kind: RunKind, trigger: Trigger): RunRecord {
+  request(kind: RunKind, trigger: Trigger, by?: string): RunRecord {
     const waiting = this.log.runs.find((run) => run.state === 'queued' && run.kind === kind);
     if (waiting) {
       // The waiting run is on disk already; the count of requests it answers is only for show.
       waiting.requests += 1;
       this.log.trySave();
+      this.resume();
       return waiting;
     }
-    const run = this.log.add(kind, trigger);
-    if (!this.#busy) this.#idle = this.#drain();
+    const run = this.log.add(kind, trigger, new Date(), by);
+    this.resume();
     return run;
+  }
+
+  /** Starts what may start now (after a pause ends). */
+  resume(): void {
+    if (!this.#busy && this.#startable()) this.#idle = this.#drain();
+  }
+
+  /** Runs that wait and may not start now (live runs while publishing is paused). */
+  get held(): RunRecord[] {
+    return this.log.runs.filter((run) => run.state === 'queued' && !this.mayStart(run));
+  }
+
+  #startable(): RunRecord | undefined {
+    return [...this.log.runs].reverse().find((run) => run.state === 'queued' && this.mayStart(run));
   }
 
   /** Runs an action (a rollback) between runs, never during one. */
@@ -145,7 +178,7 @@ export class RunQueue {
       return await work();
     } finally {
       this.#busy = false;
-      if (this.log.runs.some((run) => run.state === 'queued')) this.#idle = this.#drain();
+      if (this.#startable()) this.#idle = this.#drain();
     }
   }
 
@@ -153,16 +186,16 @@ export class RunQueue {
     return this.#busy;
   }
 
-  /** Resolves when no run is going or waiting. */
+  /** Resolves when no run is going or waiting to start (runs held by a pause do not count). */
   async settled(): Promise<void> {
-    while (this.#busy || this.log.runs.some((run) => run.state === 'queued')) await this.#idle;
+    while (this.#busy || this.#startable()) await this.#idle;
   }
 
   async #drain(): Promise<void> {
     this.#busy = true;
     try {
       for (;;) {
-        const next = [...this.log.runs].reverse().find((run) => run.state === 'queued');
+        const next = this.#startable();
         if (!next) return;
         const started = Date.now();
         next.state = 'running';

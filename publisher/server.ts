@@ -13,13 +13,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { AccountBook } from './accounts';
 import type { PublisherConfig } from './config';
 import { DeliveryLog } from './hooks';
 import { hookRoute } from './hook-route';
 import { html, internalError, listen, stop, type Route } from './http';
 import { plainPage } from './page';
 import { recoverReleases } from '../release/recover';
-import { executeRun, notifyFailure, previewDir } from './pipeline';
+import { executeRun, notifyRun, previewDir, statusPageUrl } from './pipeline';
 import { liveSite, previewSite, type SiteHandler } from './release-sites';
 import { RunLog, RunQueue } from './runs';
 import { Sessions } from './staff';
@@ -47,7 +48,8 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const now = options.now ?? Date.now;
   const runLog = new RunLog(join(config.stateDir, 'runs.json'));
   const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'));
-  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, config.trustedProxies);
+  const accounts = new AccountBook(config.accountsFile, log);
+  const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, accounts, config.trustedProxies);
   // Before anything runs: a dead run's lock and build, leftovers, and content/ back in line with the live release.
   const recovery = recoverReleases(config.releasesDir, config.contentDir, [previewDir(config)]);
   if (recovery.removed.length > 0) log(`removed what an interrupted run left: ${recovery.removed.join(', ')}`);
@@ -55,12 +57,13 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   if (recovery.busy.length > 0) log(`another run is working in ${recovery.busy.join(', ')}; left alone`);
   const stopping = new AbortController();
   const queue = new RunQueue(runLog, async (run) => {
-    log(`run ${run.id} (${run.kind}, ${run.trigger}) started`);
-    await executeRun(config, run, log, stopping.signal);
+    log(`run ${run.id} (${run.kind}, ${run.trigger}, by ${run.by ?? '?'}) started`);
+    await executeRun(config, run, log, stopping.signal, staffUrl);
     log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
-    void notifyFailure(config.notifyUrl, run, log);
+    void notifyRun(config.notifyUrl, run, log);
   });
   let previewUrl = '';
+  let staffUrl = statusPageUrl(config);
 
   const routes: readonly Route[] = [
     hookRoute({ secret: config.hookSecret, maxBodyBytes: config.maxBodyBytes, deliveries, queue, now, log }),
@@ -72,14 +75,18 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     for (const route of routes) if (await route(req, res, url)) return;
     html(res, 404, plainPage('Fann ikkje sida', 'Denne adressa finst ikkje i publiseringstenesta.'));
   }, log);
-  const preview = serverOf(previewSite(previewDir(config), sessions), log);
+  const preview = serverOf(
+    previewSite(previewDir(config), sessions, () => staffUrl),
+    log,
+  );
   const site = config.sitePort ? serverOf(liveSite(config.releasesDir), log) : undefined;
 
   await listen(server, config.port);
   await listen(preview, options.previewPort ?? config.previewPort ?? (config.port === 0 ? 0 : config.port + 1));
   if (site && config.sitePort) await listen(site, config.sitePort);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  previewUrl = `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
+  staffUrl = statusPageUrl(config, (server.address() as AddressInfo).port);
+  previewUrl = config.previewOrigin ? `${config.previewOrigin}/` : `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
   log(`publisher on ${url} (hook ${url}/hooks/cms, staff ${url}/staff/), preview on ${previewUrl}`);
   if (config.runOnStart) queue.request('live', 'start');
   let closing: Promise<void> | undefined;

@@ -31,7 +31,7 @@ export class SessionStore {
   readonly #sessions = new Map<string, StaffSession>();
 
   constructor(
-    readonly clock: () => number = Date.now,
+    readonly clock: () => number = () => Date.now(),
     /** Sessions kept at most; the oldest goes first. */
     readonly maxSessions = 1000,
   ) {}

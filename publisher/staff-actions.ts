@@ -19,23 +19,24 @@ export interface ActionDeps {
 
 export type StaffAction = 'refresh' | 'preview' | 'rollback';
 
-export function performAction(action: StaffAction, deps: ActionDeps): MessageKey {
+/** Performs `action` for the staff member named `by` (their display name goes into the run log). */
+export function performAction(action: StaffAction, deps: ActionDeps, by: string): MessageKey {
   switch (action) {
     case 'refresh':
-      deps.queue.request('live', 'staff');
+      deps.queue.request('live', 'staff', by);
       return 'queued';
     case 'preview':
-      deps.queue.request('preview', 'staff');
+      deps.queue.request('preview', 'staff', by);
       return 'preview-queued';
     case 'rollback':
-      return rollBackFromStatusPage(deps);
+      return rollBackFromStatusPage(deps, by);
   }
 }
 
 /** Rolls back between runs (never during one), recorded in the run log like a run. */
-function rollBackFromStatusPage({ releasesDir, contentDir, queue, runLog, log }: ActionDeps): MessageKey {
+function rollBackFromStatusPage({ releasesDir, contentDir, queue, runLog, log }: ActionDeps, by: string): MessageKey {
   if (queue.busy) return 'busy';
-  const run = runLog.add('live', 'rollback');
+  const run = runLog.add('live', 'rollback', new Date(), by);
   const started = Date.now();
   run.startedAt = new Date(started).toISOString();
   let key: MessageKey;

@@ -38,13 +38,15 @@ async function post(
   const form = await readForm(req);
   if (!form) return html(res, 413, plainPage('For stor førespurnad', 'Skjemaet var for stort.'));
   if (action === 'login') {
-    const session = sessions.login(form.get('password') ?? '', sessions.clientOf(req));
+    const username = (form.get('username') ?? '').slice(0, 64);
+    const session = await sessions.login(username, form.get('password') ?? '', sessions.clientOf(req));
     if ('waitSeconds' in session) {
       log(`staff login refused${session.waitSeconds > 0 ? ' (too many tries)' : ''}`);
       if (session.waitSeconds > 0)
-        return html(res, 429, loginPage({ waitMinutes: Math.ceil(session.waitSeconds / 60) }), { 'retry-after': String(session.waitSeconds) });
-      return html(res, 401, loginPage({ failed: true }));
+        return html(res, 429, loginPage({ waitMinutes: Math.ceil(session.waitSeconds / 60), username }), { 'retry-after': String(session.waitSeconds) });
+      return html(res, 401, loginPage({ failed: true, username }));
     }
+    log(`staff login: ${session.username}`);
     return redirect(res, '/staff/', { 'set-cookie': sessions.cookie(session) });
   }
   const session = sessions.of(req);
@@ -57,7 +59,7 @@ async function post(
   }
   let message;
   try {
-    message = performAction(action, deps);
+    message = performAction(action, deps, session.name);
   } catch (error) {
     // The run log could not be saved (a full disk): nothing was queued or changed.
     log(`staff ${action} failed: ${String(error)}`);

@@ -1,26 +1,24 @@
 /**
- * Staff authentication and protection against cross-site requests. Staff log in with the
- * staff password (PUBLISHER_STAFF_PASSWORD) and get a session cookie (HttpOnly, SameSite=Strict,
- * Secure behind https); sessions live in memory, so a restart means logging in again. Every
- * POST must come from the status page itself: the Origin header must be the service's own
- * origin (or PUBLISHER_PUBLIC_ORIGIN), a browser's Sec-Fetch-Site must not be cross-site, and
- * the actions carry the session's own CSRF token. Scripts may read GET /status with
- * `Authorization: Bearer <staff password>`. Guessing is slowed down: after five wrong passwords
- * from one client within 15 minutes (the login form, the bearer and the preview's Basic
- * together), that client's passwords are refused unchecked until the oldest failure is 15
- * minutes old; after twenty for one account from any clients, that account's are.
+ * Staff authentication and protection against cross-site requests. Staff log in with their
+ * own account (user name and password, accounts.ts) and get a session cookie (HttpOnly,
+ * SameSite=Strict, Secure behind https; sessions.ts: eight hours, ended by a password change);
+ * sessions live in memory, so a restart means logging in again. Every POST must come from the
+ * status page itself: the Origin header must be the service's own origin (or
+ * PUBLISHER_PUBLIC_ORIGIN), a browser's Sec-Fetch-Site must not be cross-site, and the actions
+ * carry the session's own CSRF token. Scripts may read GET /status with
+ * `Authorization: Bearer <service password>` (PUBLISHER_STAFF_PASSWORD). Guessing is slowed
+ * down: after five wrong passwords from one client within 15 minutes (the login form and the
+ * bearer together), that client's passwords are refused unchecked until the oldest failure is
+ * 15 minutes old; after twenty for one account from any clients, that account's are.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { checkLogin, type AccountBook } from './accounts';
+import { SESSION_MS, SessionStore, type StaffSession } from './sessions';
 
 export const COOKIE = 'kaia_staff';
-const SESSION_MS = 8 * 60 * 60 * 1000;
-
-export interface Session {
-  readonly id: string;
-  readonly csrf: string;
-  readonly expires: number;
-}
+export const PREVIEW_COOKIE = 'kaia_preview';
+export type { StaffSession };
 
 /** Constant-time comparison (of digests, so unequal lengths are fine too). */
 export function safeEqual(a: string, b: string): boolean {
@@ -82,22 +80,29 @@ export type Access = { readonly ok: true } | { readonly ok: false; readonly wait
 
 /** Wrong passwords for one account, from any address, before it waits: a guesser changing address meets this. */
 export const ACCOUNT_MAX_FAILURES = 20;
-/** The one account of the shared staff password. */
-const SHARED_ACCOUNT = 'staff';
+/** The throttle's account for the service password (the bearer token of scripts). */
+const SERVICE_ACCOUNT = 'service';
 
 export class Sessions {
-  readonly #sessions = new Map<string, Session>();
+  readonly store: SessionStore;
+  readonly #tickets = new Map<string, { session: string; expires: number }>();
   /** Wrong passwords per client address. */
   readonly throttle = new PasswordThrottle();
   /** Wrong passwords per account, whatever the address. */
   readonly accountThrottle = new PasswordThrottle(ACCOUNT_MAX_FAILURES);
 
   constructor(
+    /** The service password (PUBLISHER_STAFF_PASSWORD): scripts read GET /status with it as a bearer token. */
     readonly password: string,
     readonly secureCookie: boolean,
+    /** The named staff accounts people log in with. */
+    readonly accounts: AccountBook,
     /** Proxies whose X-Real-IP names the client (PUBLISHER_TRUSTED_PROXY). */
     readonly trustedProxies: readonly string[] = [],
-  ) {}
+    readonly clock: () => number = () => Date.now(),
+  ) {
+    this.store = new SessionStore(clock);
+  }
 
   /** The client a request's password tries count against. */
   clientOf(req: IncomingMessage): string {
@@ -105,10 +110,10 @@ export class Sessions {
   }
 
   /**
-   * Checks a password `client` gave for `account`. A wrong one counts against the client and the
-   * account; while either has had too many, passwords are not checked at all.
+   * Checks the service password `client` gave (a script's bearer token). A wrong one counts
+   * against the client and the service account; while either has had too many, it is not checked.
    */
-  checkPassword(given: string, client: string, now = Date.now(), account = SHARED_ACCOUNT): PasswordCheck {
+  checkPassword(given: string, client: string, now = this.clock(), account = SERVICE_ACCOUNT): PasswordCheck {
     const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
     if (wait > 0) return { ok: false, waitSeconds: wait };
     if (safeEqual(given, this.password)) {
@@ -120,30 +125,36 @@ export class Sessions {
     return { ok: false, waitSeconds: 0 };
   }
 
-  /** A new session for the right password; else why not (`waitSeconds` > 0: throttled). */
-  login(password: string, client: string, now = Date.now()): Session | { waitSeconds: number } {
-    const check = this.checkPassword(password, client, now);
-    if (!check.ok) return check;
-    for (const [id, session] of this.#sessions) if (session.expires < now) this.#sessions.delete(id);
-    const session = { id: randomBytes(32).toString('base64url'), csrf: randomBytes(32).toString('base64url'), expires: now + SESSION_MS };
-    this.#sessions.set(session.id, session);
-    return session;
+  /**
+   * A new session for a named account's right password; else why not (`waitSeconds` > 0:
+   * throttled). Wrong passwords count against the client and against the account named, so
+   * guessing one person's password from many addresses is slowed down too.
+   */
+  async login(username: string, password: string, client: string): Promise<StaffSession | { waitSeconds: number }> {
+    const account = `account:${username.trim().toLowerCase()}`;
+    const now = this.clock();
+    const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
+    if (wait > 0) return { waitSeconds: wait };
+    const found = await checkLogin(this.accounts.accounts, username, password);
+    if (!found) {
+      this.throttle.failed(client, this.clock());
+      this.accountThrottle.failed(account, this.clock());
+      return { waitSeconds: 0 };
+    }
+    this.throttle.succeeded(client);
+    return this.store.create(found);
   }
 
   logout(req: IncomingMessage): void {
-    const id = cookieOf(req, COOKIE);
-    if (id) this.#sessions.delete(id);
+    this.store.end(cookieOf(req, COOKIE));
   }
 
-  /** The session of the request's cookie, if it is valid. */
-  of(req: IncomingMessage, now = Date.now()): Session | undefined {
-    const id = cookieOf(req, COOKIE);
-    const session = id ? this.#sessions.get(id) : undefined;
-    if (!session || session.expires < now) return undefined;
-    return session;
+  /** The session of the request's cookie, if it is valid (not expired, the password unchanged). */
+  of(req: IncomingMessage): StaffSession | undefined {
+    return this.store.get(cookieOf(req, COOKIE), (username) => this.accounts.find(username));
   }
 
-  /** Whether the request may read staff data: a session cookie or the bearer password. */
+  /** Whether the request may read staff data: a session cookie or the bearer service password. */
   readAccess(req: IncomingMessage): Access {
     if (this.of(req)) return { ok: true };
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -151,16 +162,42 @@ export class Sessions {
     return this.checkPassword(bearer, this.clientOf(req));
   }
 
-  /** Whether the request may see the preview: a session cookie or the password as HTTP Basic (any user name). */
+  /**
+   * Whether the request may see the preview: the same staff session as the status page, carried
+   * either by the staff cookie (the preview on another port of the same host) or by the
+   * preview's own cookie, set when staff open the preview from the status page (another host).
+   * No password is asked for here (no HTTP Basic): staff sign in on the status page.
+   */
   previewAccess(req: IncomingMessage): Access {
     if (this.of(req)) return { ok: true };
-    const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
-    if (!match?.[1]) return { ok: false, waitSeconds: 0 };
-    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-    return this.checkPassword(decoded.slice(decoded.indexOf(':') + 1), this.clientOf(req));
+    const session = this.store.get(cookieOf(req, PREVIEW_COOKIE), (username) => this.accounts.find(username));
+    return session ? { ok: true } : { ok: false, waitSeconds: 0 };
   }
 
-  cookie(session: Session): string {
+  /** A one-time ticket (valid a minute) that lets the preview set its cookie for this session. */
+  previewTicket(session: StaffSession): string {
+    const now = this.clock();
+    for (const [ticket, entry] of this.#tickets) if (entry.expires <= now) this.#tickets.delete(ticket);
+    const ticket = randomBytes(24).toString('base64url');
+    this.#tickets.set(ticket, { session: session.id, expires: now + 60_000 });
+    return ticket;
+  }
+
+  /** The session a ticket was made for, once (the ticket is used up), if both are still valid. */
+  redeemPreviewTicket(ticket: string | null): StaffSession | undefined {
+    const entry = ticket ? this.#tickets.get(ticket) : undefined;
+    if (!ticket || !entry) return undefined;
+    this.#tickets.delete(ticket);
+    if (entry.expires <= this.clock()) return undefined;
+    return this.store.get(entry.session, (username) => this.accounts.find(username));
+  }
+
+  /** The preview's cookie for a session: Lax, since staff arrive from the status page on another host. */
+  previewCookie(session: StaffSession): string {
+    return `${PREVIEW_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor((session.expires - this.clock()) / 1000))}${this.secureCookie ? '; Secure' : ''}`;
+  }
+
+  cookie(session: StaffSession): string {
     return `${COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${this.secureCookie ? '; Secure' : ''}`;
   }
 
@@ -191,6 +228,6 @@ export function sameOrigin(req: IncomingMessage, publicOrigin: string | undefine
   return allowed.includes(origin);
 }
 
-export function validCsrf(session: Session, given: string | null): boolean {
+export function validCsrf(session: StaffSession, given: string | null): boolean {
   return given !== null && safeEqual(given, session.csrf);
 }

@@ -4,7 +4,8 @@
  */
 import { currentRelease, currentSince } from '../release/releases';
 import { html, methodNotAllowed, redirect, sendJson, type Route } from './http';
-import { loginPage, messageKey, statusPage } from './page';
+import { loginPage, messageKey, PREVIEW_OPEN, statusPage } from './page';
+import { PREVIEW_ENTRY } from './release-sites';
 import type { RunLog, RunQueue } from './runs';
 import type { Sessions } from './staff';
 
@@ -50,6 +51,16 @@ export function statusRoutes(deps: StatusDeps): Route {
       case '/staff':
         redirect(res, '/staff/');
         return true;
+      case PREVIEW_OPEN: {
+        // Opens the preview signed in: a one-time ticket the preview turns into its own cookie.
+        if (req.method !== 'GET') methodNotAllowed(res, 'GET');
+        else {
+          const session = sessions.of(req);
+          if (!session) redirect(res, '/staff/');
+          else redirect(res, `${new URL(PREVIEW_ENTRY, deps.previewUrl()).href}?billett=${sessions.previewTicket(session)}`);
+        }
+        return true;
+      }
       case '/staff/': {
         if (req.method !== 'GET') {
           methodNotAllowed(res, 'GET');
@@ -57,7 +68,8 @@ export function statusRoutes(deps: StatusDeps): Route {
         }
         const session = sessions.of(req);
         if (!session) html(res, 200, loginPage());
-        else html(res, 200, statusPage({ ...statusOf(deps), csrf: session.csrf, message: messageKey(url.searchParams.get('melding')) }));
+        else
+          html(res, 200, statusPage({ ...statusOf(deps), csrf: session.csrf, message: messageKey(url.searchParams.get('melding')), signedInAs: session.name }));
         return true;
       }
       default:

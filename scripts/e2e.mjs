@@ -24,6 +24,8 @@ const env = {
   // The build talks to the sandboxes playwright.config.ts starts.
   PUBLIC_FILMCLUB_API_118: `http://127.0.0.1:${ports.filmclub118}/`,
   PUBLIC_FILMCLUB_API_178: `http://127.0.0.1:${ports.filmclub178}/`,
+  // A partner's picture host (the browser tests answer its requests themselves; see filmclub-session.tests.ts).
+  PUBLIC_FILMCLUB_IMAGES_118: 'https://bilete.filmklubb-118.example',
   PUBLIC_RUNTIME_API: `http://127.0.0.1:${ports.sandbox}/runtime/`,
   PUBLIC_NEWSLETTER_ENDPOINT: `http://127.0.0.1:${ports.sandbox}/newsletter/subscribe`,
   // A made-up container, so the consent tests see the tag manager load (from a stub) after consent.

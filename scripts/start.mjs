@@ -20,6 +20,7 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { scriptEnv } from './script-env.mjs';
 import { sandboxImportEnv } from '../sandbox/import-env.ts';
+import { hashPassword, writeAccountsFile } from '../publisher/accounts.ts';
 
 const PORTS = { sandbox: 4400, publisher: 4450, preview: 4451, site: 4321 };
 const demo = resolve('.demo');
@@ -47,6 +48,9 @@ function start(label, script, extraEnv) {
 rmSync(demo, { recursive: true, force: true });
 mkdirSync(demo, { recursive: true });
 cpSync('content', join(demo, 'content'), { recursive: true });
+// One staff account for the demo, `demo`, with the password printed below (npm run staff-user adds more).
+const accountsFile = join(demo, 'releases', '.publisher', 'accounts.json');
+writeAccountsFile(accountsFile, [{ username: 'demo', name: 'Demo-redaktør', password: await hashPassword(staffPassword) }]);
 
 // The site is served on localhost, so the sandboxes are addressed as localhost too: same site,
 // so the film club's session cookie goes along with credentialed calls.
@@ -78,6 +82,7 @@ start('publish service', 'publisher/cli.ts', {
   PUBLISHER_HOOK_SECRET: hookSecret,
   PUBLISHER_STAFF_PASSWORD: staffPassword,
   PUBLISHER_RUN_ON_START: '1',
+  PUBLISHER_ACCOUNTS_FILE: accountsFile,
 });
 
 // Wait for the first run (import and build, about a minute), then say where everything is.
@@ -114,7 +119,7 @@ for (;;) {
 }
 console.log(`
 The site is served on http://localhost:${PORTS.site}/ (Ctrl+C stops everything).
-Staff page (status, rollback, preview): http://localhost:${PORTS.publisher}/staff/  password: ${staffPassword}
+Staff page (status, rollback, preview): http://localhost:${PORTS.publisher}/staff/  user: demo  password: ${staffPassword}
 Change a text as an editor would, in the sandbox's CMS editor, and watch the site follow:
   http://localhost:${PORTS.sandbox}/__sandbox/  (pick an article, change its title, press «Publiser»)
 `);

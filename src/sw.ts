@@ -9,7 +9,8 @@
  * - the precache holds the pages of the sitemap, as many as its 2 MB budget allows (all of them
  *   for the demo content); other pages are cached as visited, and a page neither stored nor
  *   reachable gets our own offline page;
- * - only same-origin page navigations, precached files and /media/ images are handled at all,
+ * - only same-origin page navigations, precached files, /media/ images and /_astro/ build files
+ *   are handled at all,
  *   so nothing else (partner and member APIs above all) is ever answered from or put into a
  *   cache;
  * - the rules are plain functions with unit tests (src/lib/offline/worker-rules.ts).
@@ -26,12 +27,15 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
+  ASSET_CACHE,
+  ASSET_LIMITS,
   IMAGE_CACHE,
   IMAGE_LIMITS,
   OFFLINE_IMAGE_SVG,
   OFFLINE_PAGE,
   PAGE_CACHE,
   PAGE_LIMITS,
+  isBuildAsset,
   isSiteImage,
   isSiteNavigation,
   pageFileFor,
@@ -69,6 +73,15 @@ registerRoute(
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: plugins(new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...IMAGE_LIMITS, purgeOnQuotaError: true })),
+  }),
+);
+
+// Build files the precache left out (a visited Mi side's island): kept as used, so the page works offline.
+registerRoute(
+  ({ request }) => isBuildAsset(request, self.location.origin),
+  new CacheFirst({
+    cacheName: ASSET_CACHE,
+    plugins: plugins(new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...ASSET_LIMITS, purgeOnQuotaError: true })),
   }),
 );
 

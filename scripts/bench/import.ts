@@ -1,9 +1,9 @@
 /**
  * `npm run bench:import`: import and build cost for the demo dataset and a large one
  * (10,000 events, 1,000 productions, 500 articles), served by the platform sandbox.
- * Prints import time, build time, peak memory, the service worker's precache, the files of a CDN
- * upload (against the 20,000 a Cloudflare Pages deployment may hold) and the largest programme,
- * day and week page (HTML) of each;
+ * Prints import time, build time, peak memory, the search index (pages, size, time to build it),
+ * the service worker's precache, the files of a CDN upload (against the 20,000 a Cloudflare Pages
+ * deployment may hold) and the largest programme, day and week page (HTML) of each;
  * targets for the large dataset on a 2-core machine: import under 10 s, build under 120 s, peak
  * memory under 2 GB, no programme, day or week page over 250 KB; for both, a precache under
  * 2 MB (2048 KiB).
@@ -25,19 +25,32 @@ const rssReporter = join(root, 'scripts/bench/report-rss.mjs');
 interface Measured {
   seconds: number;
   peakMb: number;
+  /** The search index's own figures, from the build's log line (src/integrations/search-index.ts). */
+  searchIndex?: { pages: string; kib: string; seconds: string };
 }
+
+/** '90 of 312 pages in the search index (language nn): 151 KiB, built in 2.3 s' */
+const SEARCH_INDEX_LINE = /(\d+) of \d+ pages in the search index[^:]*: (\d+) KiB, built in ([\d.]+) s/;
 
 function measure(args: string[], env: NodeJS.ProcessEnv): Promise<Measured> {
   const started = process.hrtime.bigint();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', rssReporter, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', rssReporter, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    let searchIndex: Measured['searchIndex'];
+    // The end of the log so far, so a line split between chunks is still found.
+    let tail = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-4000);
+      const found = SEARCH_INDEX_LINE.exec(tail);
+      if (found) searchIndex = { pages: found[1] as string, kib: found[2] as string, seconds: found[3] as string };
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const rss = /@@peak-rss-kb (\d+)/.exec(stderr);
       if (code !== 0 || !rss) fail(new Error(`${args.join(' ')} exited with ${code}:\n${stderr.slice(-2000)}`));
-      else done({ seconds, peakMb: Number(rss[1]) / 1024 });
+      else done({ seconds, peakMb: Number(rss[1]) / 1024, ...(searchIndex ? { searchIndex } : {}) });
     });
   });
 }
@@ -99,6 +112,9 @@ async function bench(name: string, dataset: Dataset) {
       'import peak MB': Math.round(imported.peakMb),
       'build s': built.seconds.toFixed(1),
       'build peak MB': Math.round(built.peakMb),
+      'search index pages': built.searchIndex?.pages ?? '?',
+      'search index KiB': built.searchIndex?.kib ?? '?',
+      'search index s': built.searchIndex?.seconds ?? '?',
       'precache files': precached.length,
       'precache KiB': Math.round(precacheBytes / 1024),
       // What a CDN deployment of this build holds (src/lib/hosting/cdn.ts), against its limit.

@@ -8,11 +8,12 @@
  *
  * What is indexed is decided by the page markup (src/lib/search/index-markers.ts): only pages
  * with data-pagefind-body elements, and of those only these elements. The pages go to Pagefind
- * with a little whitespace added between table cells (indexableHtml); dist/ stays as built. The language comes from <html lang="nn">; Pagefind maps
+ * with a little whitespace added between table cells (indexableHtml); afterwards the meta values
+ * only the index needs are taken out of the built page (withoutIndexData). The language comes from <html lang="nn">; Pagefind maps
  * nn (like nb and no) to its Norwegian stemmer, and forceLanguage keeps the whole site in that
  * one index whatever a page says.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -20,9 +21,16 @@ import type { AstroIntegration } from 'astro';
 // the time astro:build:done runs, so a dynamic import there fails.
 import * as pagefind from 'pagefind';
 import { builtPageUrl } from '../lib/pages/page-files';
-import { indexableHtml } from '../lib/search/index-markers';
+import { indexableHtml, withoutIndexData } from '../lib/search/index-markers';
 
 export const SEARCH_LANGUAGE = 'nn';
+
+/** Bytes of the index a browser may fetch: its chunks, fragments, filters and meta (not Pagefind's code). */
+async function indexBytes(output: string): Promise<number> {
+  const files = (await readdir(output, { recursive: true })).filter((file) => /^(index|fragment|filter)[\\/]|\.pf_meta$/.test(file));
+  const sizes = await Promise.all(files.map(async (file) => (await stat(join(output, file))).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
 
 export function searchIndex(): AstroIntegration {
   return {
@@ -30,6 +38,7 @@ export function searchIndex(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
+        const started = performance.now();
         try {
           const { index, errors } = await pagefind.createIndex({ forceLanguage: SEARCH_LANGUAGE });
           if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
@@ -40,6 +49,9 @@ export function searchIndex(): AstroIntegration {
             if (!html.includes('data-pagefind-body')) continue;
             const added = await index.addHTMLFile({ url: builtPageUrl(file), content: indexableHtml(html) });
             if (added.errors.length > 0) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
+            // What only the index needs does not ship (before the worker and hosting read dist/).
+            const shipped = withoutIndexData(html);
+            if (shipped !== html) await writeFile(join(root, file), shipped);
           }
           const output = join(root, 'pagefind');
           const written = await index.writeFiles({ outputPath: output });
@@ -48,7 +60,12 @@ export function searchIndex(): AstroIntegration {
           const indexed = Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
           // No page marked for the index means the markers broke: a site without search must not ship.
           if (indexed === 0) throw new Error('Pagefind found no page marked with data-pagefind-body');
-          logger.info(`${indexed} of ${files.length} pages in the search index (language ${Object.keys(entry.languages).join(', ')})`);
+          const kib = (await indexBytes(output)) / 1024;
+          const seconds = (performance.now() - started) / 1000;
+          // scripts/bench/import.ts reads this line.
+          logger.info(
+            `${indexed} of ${files.length} pages in the search index (language ${Object.keys(entry.languages).join(', ')}): ${kib.toFixed(0)} KiB, built in ${seconds.toFixed(1)} s`,
+          );
         } finally {
           await pagefind.close();
         }

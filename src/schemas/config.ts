@@ -72,6 +72,11 @@ export const configSchema = z
             enabled: z.boolean(),
             /** Where the search form submits (GET with ?q=). */
             submitPath: z.string().startsWith('/'),
+            /**
+             * Words visitors use for the same thing (bokmål and nynorsk forms, a word and its
+             * compound), each group searched as one: ['leige', 'leie', 'utleige']. Lower case.
+             */
+            wordForms: z.array(z.array(z.string().trim().min(1).toLowerCase()).min(2)).optional(),
           })
           .strict(),
         /** Path of the favicon in public/. */

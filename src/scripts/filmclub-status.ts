@@ -1,10 +1,10 @@
 /**
  * The film-club indicator in the header: 'Logg inn' or 'Mi side', from the profile stored in
  * localStorage, kept in step when another tab signs in or out (the `storage` event), as the
- * film-club islands are through their store. Plain script, no framework, so pages without
- * islands stay light.
+ * film-club islands are through their store, and when this tab's islands change it. Plain
+ * script, no framework, so pages without islands stay light.
  */
-import { PROFILE_KEY, readStoredProfile } from '../lib/filmclub/profile-storage';
+import { PROFILE_CHANGED_EVENT, PROFILE_KEY, readStoredProfile } from '../lib/filmclub/profile-storage';
 
 function render(link: HTMLAnchorElement): void {
   const profile = readStoredProfile();
@@ -31,4 +31,6 @@ export function showFilmclubStatus(root: Document): void {
   root.defaultView?.addEventListener('storage', (event) => {
     if (event.key === PROFILE_KEY || event.key === null) links.forEach(render);
   });
+  // This tab's own sign-in, sign-out or ended session (the storage event only reaches others).
+  root.defaultView?.addEventListener(PROFILE_CHANGED_EVENT, () => links.forEach(render));
 }

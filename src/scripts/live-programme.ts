@@ -5,7 +5,9 @@
  *   and their day group, and the empty note shown when nothing is left;
  * - where only the next showing is said (a film card's 'Neste', `data-next-only`), the first
  *   that has not started is shown of those the build carried;
- * - day headings are named again from the visitor's clock (in Oslo time).
+ * - day headings are named again from the visitor's clock (in Oslo time);
+ * - once everything a programme listed has started, it says the page may be out of date
+ *   (`data-programme-out-of-date`) instead of that nothing more is on.
  * Runs on load and every minute while the page is open.
  */
 import { formatDayHeading } from '../lib/format/time';
@@ -32,7 +34,13 @@ export function refreshProgramme(root: ParentNode, now: number): void {
   }
   for (const programme of root.querySelectorAll<HTMLElement>('[data-programme]')) {
     const empty = programme.querySelector<HTMLElement>('[data-programme-empty]');
-    if (empty) empty.hidden = programme.querySelector('[data-starts]:not([hidden])') !== null;
+    const outOfDate = programme.querySelector<HTMLElement>('[data-programme-out-of-date]');
+    const left = programme.querySelector('[data-starts]:not([hidden])') !== null;
+    // Everything the build listed has started: the page is older than its data, not the programme over.
+    const starts = [...programme.querySelectorAll<HTMLElement>('[data-starts]')].map((element) => Date.parse(element.dataset['starts'] ?? ''));
+    const overtaken = outOfDate !== null && starts.length > 0 && starts.every((start) => start <= now);
+    if (empty) empty.hidden = left || overtaken;
+    if (outOfDate) outOfDate.hidden = !overtaken;
   }
   for (const heading of root.querySelectorAll<HTMLElement>('[data-day-name]')) {
     const day = heading.dataset['day'];

@@ -152,3 +152,37 @@ test.describe('without JavaScript', () => {
     await expect(strip.locator('[data-strip-out-of-date]')).toBeHidden();
   });
 });
+
+test('a programme page read after its horizon says it may be out of date and leads on, instead of saying nothing is on', async ({ page }) => {
+  const until = await (async () => {
+    await page.goto('/kinoprogram');
+    return (await page.locator('section.programme').first().getAttribute('data-until'))!;
+  })();
+  await page.clock.setFixedTime(evening(addDays(until, 1)));
+  await page.goto('/kinoprogram');
+  const programme = page.locator('section.programme').first();
+  const outOfDate = programme.locator('[data-programme-out-of-date]');
+  await expect(outOfDate).toBeVisible();
+  await expect(outOfDate).toContainText(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert.`);
+  await expect(outOfDate.getByRole('link')).toHaveAttribute('href', /^\/kinoprogram\/veke\/\d{4}-\d{2}$/);
+  await expect(programme.locator('[data-programme-empty]')).toBeHidden();
+  await expect(programme.locator('[data-starts]:visible')).toHaveCount(0);
+
+  // The front page's next events on stage, all started a month on: the same, with the culture programme linked.
+  await page.clock.setFixedTime(evening(addDays(BUILD_DAY, 60)));
+  await page.goto('/');
+  const stage = page.locator('section.programme', { has: page.getByRole('heading', { name: 'Neste på scena' }) });
+  await expect(stage.locator('[data-programme-out-of-date]')).toBeVisible();
+  await expect(stage.locator('[data-programme-out-of-date]').getByRole('link', { name: 'kulturprogrammet' })).toHaveAttribute('href', '/kulturprogram');
+  await expect(stage.locator('[data-programme-empty]')).toBeHidden();
+});
+
+test('a filter that matches nothing still says so while the programme is current', async ({ page }) => {
+  await page.goto('/kinoprogram/sjanger/drama');
+  const programme = page.locator('section.programme').first();
+  await expect(programme.locator('[data-programme-out-of-date]')).toBeHidden();
+  await page.goto('/kinoprogram?dag=2026-11-25');
+  await expect(programme.locator('[data-programme-empty]')).toBeVisible();
+  await expect(programme.locator('[data-programme-empty]')).toContainText('Ingen framsyningar passar valet ditt.');
+  await expect(programme.locator('[data-programme-out-of-date]')).toBeHidden();
+});

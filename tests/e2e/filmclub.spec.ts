@@ -10,6 +10,8 @@ import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault,
 // Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
 // the same sandbox, so they run in this file's one worker, one by one with the tests below.
 import './filmclub-recovery.tests';
+// Sessions that end, posters from the partner's host, a declined add, counts.
+import './filmclub-session.tests';
 
 // One after another in one worker (not in parallel), each test still standing on its own.
 test.describe.configure({ mode: 'default' });
@@ -111,7 +113,7 @@ test('Mi side shows the tickets with seats by row and a QR code a scanner reads 
   await expect(ticket).toContainText(/Rad \d+: plass/);
   await expect(ticket.locator('dt', { hasText: 'Sal' })).toBeVisible();
   const code = (await ticket.locator('.fc-ticket__code').textContent())?.replace('Billettkode: ', '').trim() ?? '';
-  const qr = ticket.locator('svg.fc-qr');
+  const qr = ticket.locator(':scope > svg.fc-qr');
   const box = await qr.boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual(220);
   const { data, info } = await sharp(await qr.screenshot())

@@ -221,7 +221,7 @@ test('@once a failed registration is logged, and the page works on', async ({ pa
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   await expect(page.locator('[data-sw-status]')).toHaveText('');
   // The page is whole and its scripts run.
-  await page.getByRole('searchbox', { name: 'Søk i artiklar og kulturarrangement' }).fill('bassenga');
+  await page.getByRole('searchbox', { name: 'Søk i filmar, arrangement, artiklar og sider' }).fill('bassenga');
   await expect(page.locator('.search-result').first()).toBeVisible();
 });
 

@@ -18,6 +18,7 @@ import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { sandboxImportEnv } from '../../sandbox/import-env';
+import { addStaffAccount } from '../support/staff-account';
 import { freePorts } from '../support/free-port';
 import { axeViolations, expect, test } from './fixtures';
 import { nuErrors } from './nu-check';
@@ -63,6 +64,7 @@ test.beforeAll(async () => {
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
   });
+  await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { log: () => {} });
   nginx = spawn(process.execPath, ['scripts/serve-nginx.mjs', '--root', join(releases, 'current'), '--port', String(PORTS.nginx), '--max-seconds', '900'], {
     stdio: 'ignore',
@@ -119,8 +121,16 @@ test('a draft saved in the CMS is built into the preview with the real build: st
   expect(run, JSON.stringify(run.failure)).toMatchObject({ kind: 'preview', state: 'published' });
 
   const preview = `http://127.0.0.1:${PORTS.preview}`;
-  const staff = await browser.newContext({ httpCredentials: { username: 'staff', password: PASSWORD } });
+  // Staff sign in on the status page and open the preview from there: no second password.
+  const staff = await browser.newContext();
   const page = await staff.newPage();
+  await page.goto(`http://127.0.0.1:${PORTS.publisher}/staff/`);
+  await page.getByLabel('Brukarnamn').fill('anne');
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await page.getByRole('link', { name: 'Opne førehandsvisinga' }).click();
+  await expect(page).toHaveURL(`${preview}/`);
+  await expect(page.getByRole('region', { name: 'Førehandsvising' })).toBeVisible();
   const response = await page.goto(`${preview}/article/${article.slug}`);
   expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(draftTitle);

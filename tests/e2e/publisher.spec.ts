@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
+import { addStaffAccount } from '../support/staff-account';
 import { axeViolations, expect, test } from './fixtures';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { freePorts } from '../support/free-port';
@@ -49,6 +50,7 @@ test.beforeAll(async () => {
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
     PUBLISHER_BUILD_COMMAND: `"${process.execPath}" tests/support/fake-build.mjs`,
   });
+  await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { log: () => {} });
   publisher.queue.request('live', 'start');
   await publisher.queue.settled();
@@ -75,14 +77,20 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
   await expect(page.getByRole('heading', { level: 1, name: 'Publisering av nettstaden' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Brukarnamn')).toBeFocused();
+  await page.keyboard.type('anne');
+  await page.keyboard.press('Tab');
   await expect(page.getByLabel('Passord')).toBeFocused();
   await page.keyboard.type('feil passord');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert')).toContainText('Passordet var feil');
+  await expect(page.getByRole('alert')).toContainText('Brukarnamnet eller passordet var feil');
+  // The user name stays; the cursor is in the password.
+  await expect(page.getByLabel('Brukarnamn')).toHaveValue('anne');
   await expect(page.getByLabel('Passord')).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel('Passord').fill(PASSWORD);
   await page.keyboard.press('Enter');
+  await expect(page.getByText('Du er logga inn som Anne Aas.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Live no' })).toBeVisible();
   const runs = page
     .getByRole('list')
@@ -106,6 +114,7 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
 test('rollback from the status page serves the previous release', async ({ page, request }) => {
   expect(await (await request.get(`${site}/artiklar/${article.id}/`)).text()).toContain('Ny tittel frå CMS-et');
   await page.goto(staff);
+  await page.getByLabel('Brukarnamn').fill('anne');
   await page.getByLabel('Passord').fill(PASSWORD);
   await page.getByRole('button', { name: 'Logg inn' }).click();
   await page.getByRole('button', { name: 'Gå tilbake til førre versjon' }).click();
@@ -118,6 +127,7 @@ test('rollback from the status page serves the previous release', async ({ page,
 
 test('a form posted from another site is refused and changes nothing', async ({ page, request }) => {
   await page.goto(staff);
+  await page.getByLabel('Brukarnamn').fill('anne');
   await page.getByLabel('Passord').fill(PASSWORD);
   await page.getByRole('button', { name: 'Logg inn' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Live no' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIsNoIndex, buildNow, buildPreview } from '../../src/lib/config/build-env';
+import { buildIsNoIndex, buildNow, buildPreview, readBuildEnv } from '../../src/lib/config/build-env';
 import { previewBannerView } from '../../src/lib/site/preview-banner';
 
 describe('the build’s settings', () => {
@@ -51,5 +51,20 @@ describe('the preview banner settings', () => {
     expect(previewBannerView({ draftAt: new Date('2026-03-29T23:30:00Z'), statusUrl: 'https://example.no/staff/' }).draftText).toBe(
       'måndag 30. mars kl. 01.30',
     );
+  });
+});
+
+describe('the film-club partners’ picture hosts', () => {
+  it('are read as origins from comma-separated addresses, once each', () => {
+    const env = readBuildEnv({
+      PUBLIC_FILMCLUB_IMAGES_118: ' https://bilete.partner.example/plakat/ , https://cdn.partner.example,https://bilete.partner.example/x',
+    });
+    expect(env.PUBLIC_FILMCLUB_IMAGES_118).toEqual(['https://bilete.partner.example', 'https://cdn.partner.example']);
+    expect(readBuildEnv({}).PUBLIC_FILMCLUB_IMAGES_178).toBeUndefined();
+  });
+
+  it('refuse an address that is not http(s) or carries credentials, by name', () => {
+    for (const value of ['bilete.partner.example', 'ftp://bilete.partner.example', 'https://ola:hemmeleg@bilete.partner.example'])
+      expect(() => readBuildEnv({ PUBLIC_FILMCLUB_IMAGES_178: value }), value).toThrow(/PUBLIC_FILMCLUB_IMAGES_178/);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '../../src/lib/filmclub/actions';
 import type { FilmclubApi } from '../../src/lib/filmclub/api';
 import type { WatchItem } from '../../src/lib/filmclub/model';
-import { PROFILE_KEY, readStoredProfile } from '../../src/lib/filmclub/profile-storage';
+import { PROFILE_KEY, readEndedSession, readStoredProfile, SESSION_ENDED_KEY } from '../../src/lib/filmclub/profile-storage';
 import {
   $movieInfo,
   $reviews,
@@ -92,7 +92,7 @@ afterEach(() => {
 
 describe('user state', () => {
   it('starts signed out, not loading, no error, e-mail not sent', () => {
-    expect($user.get()).toEqual({ userProfile: null, loading: false, error: null, isEmailSent: false });
+    expect($user.get()).toEqual({ userProfile: null, loading: false, error: null, isEmailSent: false, sessionEnded: null });
   });
 
   it('sets loading on while a profile is requested, then stores the profile and keeps it in cw-profile', async () => {
@@ -220,15 +220,15 @@ describe('watch list', () => {
     expect($watchList.get()).toMatchObject({ loading: false, error: failure });
   });
 
-  it('appends the added movie locally when the answer is truthy, once; logs a failure only', async () => {
-    expect(await addToWatchList(partner().api, film)).toEqual({ added: true });
-    expect(await addToWatchList(partner().api, film)).toEqual({ added: true });
+  it('appends the added movie locally when the answer is truthy, once; a declined add is told apart; logs a failure only', async () => {
+    expect(await addToWatchList(partner().api, film)).toEqual({ kind: 'added' });
+    expect(await addToWatchList(partner().api, film)).toEqual({ kind: 'added' });
     expect($watchList.get().items).toEqual([film]);
-    expect(await addToWatchList(partner({ addToWatchList: async () => false }).api, { ...film, movieId: 8 })).toEqual({ added: false, error: null });
+    expect(await addToWatchList(partner({ addToWatchList: async () => false }).api, { ...film, movieId: 8 })).toEqual({ kind: 'declined' });
     expect($watchList.get().items).toHaveLength(1);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(failure) }).api, { ...film, movieId: 9 })).toEqual({
-      added: false,
+      kind: 'failed',
       error: failure,
     });
     expect(log).toHaveBeenCalledOnce();
@@ -325,5 +325,120 @@ describe('Mi side and the film panel', () => {
     await allTasks();
     await ensureWatchList(api);
     expect(calls).toEqual(['watchList']);
+  });
+});
+
+describe('a session the partner ends (401)', () => {
+  const refused = () => new HttpError('Request failed with status code 401', 'status', 'http://partner/x', 401, {});
+
+  function signedInAsKari() {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+    profileRestored();
+  }
+
+  it('a watch list refused after the switch drops the token and member data but keeps name and e-mail', async () => {
+    signedInAsKari();
+    $tickets.set({ loading: false, data: [], error: null });
+    await loadWatchList(partner({ watchList: () => Promise.reject(refused()) }).api);
+    expect($user.get()).toMatchObject({ userProfile: null, sessionEnded: { userName: kari.userName, email: kari.email } });
+    expect(localStorage.getItem(PROFILE_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(SESSION_ENDED_KEY) ?? '')).toEqual({ userName: kari.userName, email: kari.email });
+    expect(localStorage.getItem(SESSION_ENDED_KEY)).not.toContain(kari.token);
+    expect($tickets.get()).toEqual(initialLoadable());
+  });
+
+  it('a refused token switch ends it too; a failing one (500) does not', async () => {
+    signedInAsKari();
+    await loadWatchList(partner({ switchTokens: () => Promise.reject(failure) }).api);
+    expect($user.get().userProfile).toEqual(kari);
+    await loadWatchList(partner({ switchTokens: () => Promise.reject(refused()) }).api);
+    expect($user.get().userProfile).toBeNull();
+  });
+
+  it('tickets refused once are asked for again after a switch; refused again, the session ends', async () => {
+    signedInAsKari();
+    let refusals = 1;
+    const { api, calls } = partner({
+      tickets: async () => {
+        calls.push('tickets');
+        if (refusals-- > 0) throw refused();
+        return [];
+      },
+    });
+    await loadTickets(api);
+    expect(calls).toEqual(['tickets', 'switchTokens tok-1', 'tickets']);
+    expect($user.get().userProfile).toEqual(kari);
+    await loadTickets(partner({ tickets: () => Promise.reject(refused()) }).api);
+    expect($user.get().userProfile).toBeNull();
+    expect($user.get().sessionEnded?.email).toBe(kari.email);
+  });
+
+  it('Mi side: tickets still refused after the switch end the session', async () => {
+    signedInAsKari();
+    void loadMyPage(partner({ tickets: () => Promise.reject(refused()) }).api);
+    await allTasks();
+    expect($user.get().userProfile).toBeNull();
+  });
+
+  it('an add refused once is tried again after a switch; refused again, it says the session ended', async () => {
+    signedInAsKari();
+    let refusals = 1;
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { api, calls } = partner({
+      addToWatchList: async () => {
+        calls.push('addToWatchList');
+        if (refusals-- > 0) throw refused();
+        return true;
+      },
+    });
+    expect(await addToWatchList(api, film)).toEqual({ kind: 'added' });
+    expect(calls).toEqual(['addToWatchList', 'switchTokens tok-1', 'addToWatchList']);
+    expect(await addToWatchList(partner({ addToWatchList: () => Promise.reject(refused()) }).api, film)).toEqual({ kind: 'session-ended' });
+    expect($user.get().userProfile).toBeNull();
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('signing in again clears the note; signing out clears it too', async () => {
+    signedInAsKari();
+    await loadWatchList(partner({ watchList: () => Promise.reject(refused()) }).api);
+    expect(localStorage.getItem(SESSION_ENDED_KEY)).not.toBeNull();
+    await signIn(partner().api, kari.email, 'Kinokveld2026');
+    expect($user.get()).toMatchObject({ userProfile: kari, sessionEnded: null });
+    expect(localStorage.getItem(SESSION_ENDED_KEY)).toBeNull();
+    await loadWatchList(partner({ watchList: () => Promise.reject(refused()) }).api);
+    signedOut();
+    expect(localStorage.getItem(SESSION_ENDED_KEY)).toBeNull();
+  });
+
+  it('another tab learns of it from the storage event, name and e-mail included', () => {
+    const listeners: ((event: { key: string | null }) => void)[] = [];
+    (globalThis as { window?: unknown }).window = {
+      addEventListener: (_: string, listener: (event: { key: string | null }) => void) => listeners.push(listener),
+      removeEventListener: () => {},
+    };
+    try {
+      cleanStores($user);
+      $user.set(initialUserState);
+      localStorage.setItem(PROFILE_KEY, JSON.stringify(kari));
+      keepMount($user);
+      $watchList.set({ ...initialWatchList, requested: true, items: [film] });
+      // What the tab where the 401 came writes: the note, then the profile removed.
+      localStorage.setItem(SESSION_ENDED_KEY, JSON.stringify({ userName: kari.userName, email: kari.email }));
+      listeners[0]?.({ key: SESSION_ENDED_KEY });
+      expect($user.get().userProfile).toEqual(kari);
+      localStorage.removeItem(PROFILE_KEY);
+      listeners[0]?.({ key: PROFILE_KEY });
+      expect($user.get()).toMatchObject({ userProfile: null, sessionEnded: { email: kari.email } });
+      expect($watchList.get()).toEqual(initialWatchList);
+    } finally {
+      cleanStores($user);
+      delete (globalThis as { window?: unknown }).window;
+    }
+  });
+
+  it.each(['{"userName":', '{"email":1}', '[]'])('treats a malformed note (%s) as none and removes it', (stored) => {
+    localStorage.setItem(SESSION_ENDED_KEY, stored);
+    expect(readEndedSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_ENDED_KEY)).toBeNull();
   });
 });

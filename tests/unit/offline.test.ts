@@ -7,6 +7,7 @@ import {
   HASHED_URLS,
   assetsOfPages,
   keepInPrecache,
+  isBuildAsset,
   isSiteImage,
   isSiteNavigation,
   pageFileFor,
@@ -42,6 +43,14 @@ describe('what the worker caches at run time', () => {
     expect(isSiteImage(image(`${origin}/media/a.webp`, { destination: '' }), origin)).toBe(true);
     expect(isSiteImage(image(`${origin}/media/a.webp`, { destination: 'document' }), origin)).toBe(false);
     expect(isSiteImage(image(`${origin}/media/a.webp`, { destination: 'script' }), origin)).toBe(false);
+  });
+
+  it('keeps the site’s own build files as used, and nothing of another origin or any other path', () => {
+    expect(isBuildAsset({ method: 'GET', url: `${origin}/_astro/MyPage.Tzie7HTn.js` }, origin)).toBe(true);
+    expect(isBuildAsset({ method: 'POST', url: `${origin}/_astro/MyPage.Tzie7HTn.js` }, origin)).toBe(false);
+    expect(isBuildAsset({ method: 'GET', url: 'http://127.0.0.1:4410/_astro/x.js' }, origin)).toBe(false);
+    expect(isBuildAsset({ method: 'GET', url: `${origin}/tickets?skip=0` }, origin)).toBe(false);
+    expect(isBuildAsset({ method: 'GET', url: `${origin}/filmklubb/mi-side/` }, origin)).toBe(false);
   });
 
   it('handles page navigations of the site, and never API calls', () => {

@@ -1,7 +1,14 @@
 /** The programme's views, as the cinema, culture and 'I dag' blocks render them. */
 import { describe, expect, it } from 'vitest';
 import { dayStrip } from '../../src/lib/programme/day-strip';
-import { cinemaProgrammeView, filteredProgramme, fullProgramme, programmeView, upcomingProgramme } from '../../src/lib/programme/programme-view';
+import {
+  cinemaProgrammeView,
+  filteredProgramme,
+  fullProgramme,
+  programmeOutOfDate,
+  programmeView,
+  upcomingProgramme,
+} from '../../src/lib/programme/programme-view';
 import { event, movie } from './fixtures/content';
 
 const now = new Date('2026-11-23T10:00:00+01:00');
@@ -53,6 +60,24 @@ describe('the programme views', () => {
       ['2026-11-23', ['dune', 'naustet']],
       ['2026-11-24', ['dune']],
     ]);
+  });
+});
+
+describe('what a programme says once the page is older than its data', () => {
+  const note = 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.';
+  it('on the programme page, leads to the week after its horizon', () => {
+    const page = { kind: 'film' as const, base: '/kinoprogram', state: {} };
+    expect(programmeOutOfDate('film', fullProgramme(input, 14), now, page)).toEqual({
+      note,
+      link: { href: '/kinoprogram/veke/2026-51', text: 'veke 51, 14.–20. desember' },
+    });
+    expect(programmeOutOfDate('film', fullProgramme(input, 60), now, page)).toEqual({ note, link: null });
+  });
+
+  it('on a filter page, leads to the whole programme; elsewhere, to the programme of its kind', () => {
+    const genre = { kind: 'film' as const, base: '/kino', state: { sjanger: 'drama' } };
+    expect(programmeOutOfDate('film', filteredProgramme(input, genre.state), now, genre)).toEqual({ note, link: { href: '/kino', text: 'kinoprogrammet' } });
+    expect(programmeOutOfDate('culture', upcomingProgramme(input), now)).toEqual({ note, link: { href: '/kulturprogram', text: 'kulturprogrammet' } });
   });
 });
 

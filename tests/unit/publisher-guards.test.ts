@@ -3,9 +3,14 @@
  * whatever the cookie says, and the client the password throttle counts is the peer itself
  * unless the peer is the proxy.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientKey, COOKIE, Sessions } from '../../publisher/staff';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccountBook } from '../../publisher/accounts';
+import { clientKey, COOKIE, Sessions, type StaffSession } from '../../publisher/staff';
+import { addStaffAccount } from '../support/staff-account';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -15,14 +20,23 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+let dir: string;
+let accounts: AccountBook;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kaia-guards-'));
+  await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
+  accounts = new AccountBook(join(dir, 'accounts.json'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 describe('a staff session', () => {
-  it('is valid for eight hours and then no longer, cookie or not', () => {
+  it('is valid for eight hours and then no longer, cookie or not', async () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
-    const sessions = new Sessions('the staff password', false);
-    const session = sessions.login('the staff password', 'client');
+    const sessions = new Sessions('the service password', false, accounts);
+    const session = await sessions.login('anne', 'annes staff password', 'client');
     expect('id' in session).toBe(true);
-    const cookie = sessions.cookie(session as { id: string; csrf: string; expires: number }).split(';')[0]!;
+    const cookie = sessions.cookie(session as StaffSession).split(';')[0]!;
     expect(cookie.startsWith(`${COOKIE}=`)).toBe(true);
     const req = request('127.0.0.1', { cookie });
     vi.setSystemTime(new Date('2026-11-23T15:59:59Z'));
@@ -34,9 +48,9 @@ describe('a staff session', () => {
     expect(sessions.previewAccess(req).ok).toBe(false);
   });
 
-  it('ends at logout', () => {
-    const sessions = new Sessions('the staff password', false);
-    const session = sessions.login('the staff password', 'client') as { id: string; csrf: string; expires: number };
+  it('ends at logout', async () => {
+    const sessions = new Sessions('the service password', false, accounts);
+    const session = (await sessions.login('anne', 'annes staff password', 'client')) as StaffSession;
     const req = request('127.0.0.1', { cookie: `${COOKIE}=${session.id}` });
     expect(sessions.of(req)).toBeDefined();
     sessions.logout(req);
@@ -64,7 +78,7 @@ describe('the client a password try counts against', () => {
 
 describe('guessing from many addresses', () => {
   it('meets the per-account limit: after twenty wrong passwords from any clients, even a new client with the right one waits', () => {
-    const sessions = new Sessions('the staff password', false);
+    const sessions = new Sessions('the staff password', false, accounts);
     const minute = 60_000;
     for (let i = 0; i < 20; i++) expect(sessions.checkPassword(`guess ${i}`, `198.51.100.${i}`, i * 1000)).toEqual({ ok: false, waitSeconds: 0 });
     const refused = sessions.checkPassword('the staff password', '203.0.113.1', 21_000);

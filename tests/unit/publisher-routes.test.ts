@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addStaffAccount } from '../support/staff-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
@@ -63,6 +64,7 @@ beforeAll(async () => {
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
   });
+  await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { previewPort: 0, log: () => {} });
 });
 
@@ -75,7 +77,7 @@ async function login(): Promise<string> {
   const response = await fetch(`${publisher.url}/staff/login`, {
     method: 'POST',
     headers: { origin: publisher.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ password: PASSWORD }),
+    body: new URLSearchParams({ username: 'anne', password: PASSWORD }),
     redirect: 'manual',
   });
   expect(response.status).toBe(303);
@@ -142,10 +144,26 @@ describe('the webhook on a full disk', () => {
 });
 
 describe('the preview', () => {
-  const basic = `Basic ${Buffer.from(`staff:${PASSWORD}`).toString('base64')}`;
+  /** Opens the preview from the status page as staff do: the preview's own cookie, from a one-time ticket. */
+  async function previewCookie(): Promise<string> {
+    const cookie = await login();
+    const open = await fetch(`${publisher.url}/staff/forehandsvising`, { headers: { cookie }, redirect: 'manual' });
+    expect(open.status).toBe(303);
+    const entry = open.headers.get('location')!;
+    expect(entry.startsWith(`${publisher.previewUrl}__staff/opne?billett=`)).toBe(true);
+    const entered = await fetch(entry, { redirect: 'manual' });
+    expect(entered.status).toBe(303);
+    expect(entered.headers.get('location')).toBe('/');
+    const set = entered.headers.get('set-cookie')!;
+    expect(set).toMatch(/^kaia_preview=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    // The ticket is used up.
+    expect((await fetch(entry, { redirect: 'manual' })).status).toBe(403);
+    return set.split(';')[0]!;
+  }
 
   it("carries the site's security headers, never cached nor indexed", async () => {
-    const response = await fetch(publisher.previewUrl, { headers: { authorization: basic } });
+    const cookie = await previewCookie();
+    const response = await fetch(publisher.previewUrl, { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('20261123T110000Z');
     expect(response.headers.get('content-security-policy')).toBe(SITE_CSP);
@@ -153,14 +171,35 @@ describe('the preview', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const search = await fetch(`${publisher.previewUrl}search`, { headers: { authorization: basic } });
+    const search = await fetch(`${publisher.previewUrl}search`, { headers: { cookie } });
     expect(search.headers.get('content-security-policy')).toBe(SEARCH_CSP);
   });
 
-  it('is for staff only', async () => {
-    const response = await fetch(publisher.previewUrl);
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
+  it('is for staff only, and asks for no password of its own: it says where to sign in', async () => {
+    for (const headers of [{}, { authorization: `Basic ${Buffer.from(`anne:${PASSWORD}`).toString('base64')}` }, { cookie: 'kaia_preview=made-up' }]) {
+      const response = await fetch(publisher.previewUrl, { headers });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBeNull();
+      const html = await response.text();
+      expect(html).toContain('Logg inn på publiseringssida, og opne førehandsvisinga derifrå.');
+      expect(html).toContain(`href="${publisher.url}/staff/"`);
+    }
+    expect((await fetch(`${publisher.previewUrl}__staff/opne?billett=made-up`, { redirect: 'manual' })).status).toBe(403);
+  });
+
+  it('ends with the staff session: after logout the preview cookie no longer opens it', async () => {
+    const cookie = await previewCookie();
+    expect((await fetch(publisher.previewUrl, { headers: { cookie } })).status).toBe(200);
+    const staffCookie = `kaia_staff=${cookie.split('=')[1]}`;
+    const html = await (await fetch(`${publisher.url}/staff/`, { headers: { cookie: staffCookie } })).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    await fetch(`${publisher.url}/staff/logout`, {
+      method: 'POST',
+      headers: { origin: publisher.url, cookie: staffCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf }),
+      redirect: 'manual',
+    });
+    expect((await fetch(publisher.previewUrl, { headers: { cookie } })).status).toBe(401);
   });
 });
 

@@ -10,6 +10,7 @@ import { createHmac } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addStaffAccount } from '../support/staff-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
@@ -30,7 +31,7 @@ let sandbox: Sandbox;
 let publisher: Publisher;
 let nginx: ChildProcess;
 /** What the chat webhook (PUBLISHER_NOTIFY_URL) received. */
-const notifications: { text: string; run: number; step: string; reason: string }[] = [];
+const notifications: { text: string; run: number; state: string; step?: string; reason?: string; release?: string }[] = [];
 let chat: Server;
 const dataset = loadDataset('content');
 const articles = () => dataset.articles as { id: string; title: string }[];
@@ -75,7 +76,7 @@ async function login(): Promise<{ cookie: string; csrf: string }> {
   const response = await fetch(`${origin}/staff/login`, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ password: PASSWORD }),
+    body: new URLSearchParams({ username: 'anne', password: PASSWORD }),
     redirect: 'manual',
   });
   expect(response.status).toBe(303);
@@ -123,6 +124,7 @@ beforeAll(async () => {
     // The requests below come as nginx on this host would send them, with X-Real-IP.
     PUBLISHER_TRUSTED_PROXY: '127.0.0.1',
   });
+  await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { previewPort: PORTS.preview, log: () => {} });
   // The first release, as `npm start` makes it.
   publisher.queue.request('live', 'start');
@@ -159,8 +161,14 @@ describe('the publish service', { timeout: 60_000 }, () => {
     await until(async () => (await page(`/artiklar/${article.id}/`)).includes('Endra i CMS-et'), 'the edit to be served');
     await publisher.queue.settled();
     const run = publisher.log.runs[0]!;
-    expect(run).toMatchObject({ trigger: 'webhook', state: 'published' });
+    expect(run).toMatchObject({ trigger: 'webhook', state: 'published', by: 'CMS' });
     expect(run.changes?.find((change) => change.collection === 'articles')).toEqual({ collection: 'articles', added: 0, changed: 1, removed: 0 });
+    // The chat hears that it went live, once.
+    await until(() => notifications.some((message) => message.run === run.id), 'the success notification');
+    expect(notifications.filter((message) => message.run === run.id)).toEqual([
+      { text: expect.stringContaining('er publisert på nytt'), run: run.id, state: 'published', release: run.release },
+    ]);
+    expect(run.notified).toBe(true);
   });
 
   it('ends unchanged, without a build, when nothing changed', async () => {
@@ -232,8 +240,11 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(builds()).toBe(builtBefore);
     expect(await page('/')).not.toContain('Aldri publisert');
     // One message to the chat webhook per failed run, saying why.
-    await until(() => notifications.length > notified, 'the failure notification');
-    expect(notifications.slice(notified)).toEqual([expect.objectContaining({ run: run.id, reason: run.failure!.reason })]);
+    await until(() => notifications.some((message) => message.run === run.id), 'the failure notification');
+    expect(notifications.length).toBeGreaterThan(notified);
+    expect(notifications.filter((message) => message.run === run.id)).toEqual([
+      expect.objectContaining({ run: run.id, state: 'failed', reason: run.failure!.reason }),
+    ]);
     const session = await login();
     const html = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
     expect(html).toContain('Feila');
@@ -271,14 +282,16 @@ describe('the publish service', { timeout: 60_000 }, () => {
 
   it('slows down guessing: after five wrong passwords a client waits, even with the right one, while others still log in', async () => {
     // Behind the proxy, the client is the X-Real-IP nginx sets (the peer is loopback).
-    const tryLogin = (password: string, client: string) =>
+    const tryLogin = (password: string, client: string, username = 'anne') =>
       fetch(`${origin}/staff/login`, {
         method: 'POST',
         headers: { origin, 'content-type': 'application/x-www-form-urlencoded', 'x-real-ip': client },
-        body: new URLSearchParams({ password }),
+        body: new URLSearchParams({ username, password }),
         redirect: 'manual',
       });
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await tryLogin(`guess ${attempt}`, '203.0.113.7')).status, `attempt ${attempt}`).toBe(401);
+    // Guesses at several accounts from one address: the address is throttled (each account alone is not).
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await tryLogin(`guess ${attempt}`, '203.0.113.7', `person${attempt}`)).status, `attempt ${attempt}`).toBe(401);
     const throttled = await tryLogin(PASSWORD, '203.0.113.7');
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(60);
@@ -301,6 +314,11 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(readFileSync(join(work, 'content', 'articles.json'), 'utf8')).not.toContain('Endra før ein storm av hooks');
     const html = await (await fetch(`${origin}/staff/?melding=rolled-back`, { headers: { cookie: session.cookie } })).text();
     expect(html).toContain('Nettstaden viser no den førre versjonen.');
+    // The run log names who rolled back, and the page who is signed in.
+    expect(publisher.log.runs[0]).toMatchObject({ trigger: 'rollback', state: 'published', by: 'Anne Aas' });
+    expect(html).toContain('<dt>Starta av</dt><dd>Anne Aas</dd>');
+    expect(html).toContain('<dt>Starta av</dt><dd>CMS</dd>');
+    expect(html).toContain('Du er logga inn som Anne Aas.');
   });
 
   it('shows a draft in the preview, for staff only, and never on the live site', async () => {
@@ -314,7 +332,9 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(publisher.log.runs[0]).toMatchObject({ kind: 'preview', state: 'published' });
     const preview = `http://127.0.0.1:${PORTS.preview}/artiklar/${article.id}/`;
     expect((await fetch(preview)).status).toBe(401);
-    const staff = await fetch(preview, { headers: { authorization: `Basic ${Buffer.from(`staff:${PASSWORD}`).toString('base64')}` } });
+    // Staff open it from the status page, signed in by the same session (cookies ignore the port).
+    const signedIn = await login();
+    const staff = await fetch(preview, { headers: { cookie: signedIn.cookie } });
     expect(staff.status).toBe(200);
     expect(staff.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     const html = await staff.text();
@@ -323,6 +343,9 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(await page(`/artiklar/${article.id}/`)).not.toContain('Berre eit utkast');
     const session = await login();
     const status = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
-    expect(status).toContain(`href="http://127.0.0.1:${PORTS.preview}/"`);
+    expect(status).toContain('<a href="/staff/forehandsvising">Opne førehandsvisinga</a>');
+    expect(status).toContain(`på http://127.0.0.1:${PORTS.preview}/`);
+    // A preview run is labelled as one, never as «Publisert».
+    expect(status).toMatch(/<span class="state state-preview">Førehandsvising klar<\/span>/);
   });
 });

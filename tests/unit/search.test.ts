@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchEngine, showResults } from '../../src/lib/search/engine';
-import { indexableHtml, pageSearchRecord, searchAttributes, searchRecordFor } from '../../src/lib/search/index-markers';
+import {
+  indexableHtml,
+  ordinaryPageRecord,
+  pageSearchRecord,
+  searchAboutAttributes,
+  searchAttributes,
+  searchRecordFor,
+  withoutIndexData,
+} from '../../src/lib/search/index-markers';
+import type { Production } from '../../src/schemas';
 import { readSearchState, searchOptions, searchStateUrl, searchTerm } from '../../src/lib/search/query';
 import { excerptParts, resultCountText, sitePath, toResultView } from '../../src/lib/search/results';
 import { article, culture, event, movie } from './fixtures/content';
@@ -8,18 +17,19 @@ import { article, culture, event, movie } from './fixtures/content';
 const now = new Date('2026-11-23T10:00:00+01:00');
 
 describe('which pages the index holds', () => {
-  it('marks articles with their publication day', () => {
-    const record = searchRecordFor(article('bading', { createdAt: Date.parse('2025-04-07T08:00:00Z') }), [], now);
-    expect(record).toEqual({ type: 'artikkel', date: '2025-04-07', when: '7. april 2025', sortable: false });
+  it('marks articles with their publication day and lead', () => {
+    const record = searchRecordFor(article('bading', { createdAt: Date.parse('2025-04-07T08:00:00Z'), content: '<p>Vi opnar <b>bassenget</b>.</p>' }), [], now);
+    expect(record).toEqual({ type: 'artikkel', date: '2025-04-07', when: '7. april 2025', lead: 'Vi opnar bassenget .' });
   });
 
-  it('marks culture productions with their next performance, sortable by date', () => {
-    const concert = culture('saltvatn', 'gg45j');
+  it('marks culture productions with their next performance, age limit and the showings with tickets on sale', () => {
+    const concert = { ...culture('saltvatn', 'gg45j'), features: { category: 'konsert', hall: 'Soltun scene', price: '200 kr', ageLimit: '15' } } as Production;
     const link = { pageReference: concert.pageReference };
     const events = [
       event('past', '2026-11-01T19:00:00+01:00', link, { object: 'culture' }),
       event('later', '2026-12-05T19:30:00+01:00', link, { object: 'culture' }),
       event('next', '2026-12-04T19:30:00+01:00', link, { object: 'culture' }),
+      event('full', '2026-12-04T15:00:00+01:00', link, { object: 'culture', availability: 'soldout' }),
       event('cancelled', '2026-11-30T19:30:00+01:00', link, { object: 'culture', status: 'cancelled' }),
       event('other', '2026-11-24T19:30:00+01:00', { pageReference: 'anna-abcde' }, { object: 'culture' }),
     ];
@@ -27,20 +37,58 @@ describe('which pages the index holds', () => {
       type: 'kulturarrangement',
       date: '2026-12-04',
       when: 'Neste gong 4. desember 2026',
-      sortable: true,
+      lead: 's',
+      age: 'Aldersgrense 15 år',
+      showings: [
+        { start: '2026-12-04T19:30:00+01:00', ticketUrl: 'https://billett.example/kaia/event/next' },
+        { start: '2026-12-05T19:30:00+01:00', ticketUrl: 'https://billett.example/kaia/event/later' },
+      ],
     });
   });
 
   it('falls back to the last performance, or to no date at all', () => {
     const concert = culture('saltvatn', 'gg45j');
     const past = [event('past', '2026-11-01T19:00:00+01:00', { parentSlug: 'saltvatn' }, { object: 'culture' })];
-    expect(searchRecordFor(concert, past, now)).toMatchObject({ date: '2026-11-01', when: 'Sist 1. november 2026' });
-    expect(searchRecordFor(concert, [], now)).toEqual({ type: 'kulturarrangement', when: 'Ingen datoar i programmet no', sortable: false });
+    expect(searchRecordFor(concert, past, now)).toMatchObject({ date: '2026-11-01', when: 'Sist 1. november 2026', showings: [] });
+    expect(searchRecordFor(concert, [], now)).toMatchObject({ type: 'kulturarrangement', when: 'Ingen datoar i programmet no' });
   });
 
-  it('leaves films and pages without a record out', () => {
-    expect(searchRecordFor(movie('naustet', 'abcde'), [], now)).toBeNull();
+  it('marks films with their age limit, a small poster and at most six showings', () => {
+    const poster = { type: 'poster' as const, url: '/media/posters/naustet.webp', width: 800, height: 1200, alt: 'Plakat' };
+    const film = movie('naustet', 'abcde', {
+      assets: [poster],
+      features: { ageLimit: '18', runtimeMinutes: 90, genres: ['skrekk'], language: 'norsk', subtitles: null, edis: ['123456'], premiere: '2026-11-01' },
+    });
+    const showings = Array.from({ length: 9 }, (_, day) => event(`e${day}`, `2026-11-${24 + day}T19:00:00+01:00`, { pageReference: film.pageReference }));
+    const record = searchRecordFor(film, showings, now);
+    expect(record).toMatchObject({ type: 'film', age: 'Aldersgrense 18 år', poster: '/media/posters/naustet.webp?width=160&height=240', lead: 's' });
+    expect(record?.showings?.map((showing) => showing.start.slice(0, 10))).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    expect(record).not.toHaveProperty('date');
     expect(searchRecordFor(undefined, [], now)).toBeNull();
+  });
+
+  it('indexes ordinary information pages, but not lists, the front page or the 404 page', () => {
+    const base = { record: undefined, events: [], now };
+    const page = (path: string, components: string[]) => pageSearchRecord({ ...base, canonicalUrl: `https://kaia.example${path}`, pathname: path, components });
+    expect(page('/bassenget', ['cover', 'content'])).toEqual({ type: 'side' });
+    expect(page('/kontakt', ['cover', 'content', 'newsletter'])).toEqual({ type: 'side' });
+    expect(page('/kinoprogram', ['cover', 'content', 'cinema-programme'])).toBeNull();
+    expect(page('/kulturprogram', ['cover', 'content', 'culture-programme'])).toBeNull();
+    expect(page('/filmoversikt', ['cover', 'content', 'film-list'])).toBeNull();
+    expect(page('/aktuelt', ['cover', 'content', 'article-list'])).toBeNull();
+    expect(page('/search', ['cover', 'content', 'search-field'])).toBeNull();
+    expect(page('/', ['cover', 'content'])).toBeNull();
+    expect(page('/404.html', ['cover', 'content'])).toBeNull();
+    expect(page('/tom', ['newsletter'])).toBeNull();
+    // A filter page of a programme: its canonical URL is its own, but it lists.
+    expect(ordinaryPageRecord('/kinoprogram/dag/2026-11-24', ['cover', 'cinema-programme'])).toBeNull();
   });
 
   it('indexes a page only at its canonical path, never under an alias', () => {
@@ -49,29 +97,28 @@ describe('which pages the index holds', () => {
     expect(pageSearchRecord({ ...page, pathname: '/bading-alias/' })).toBeNull();
   });
 
-  it('puts the body marker on cover and body blocks only, and filter, meta and sort on the cover', () => {
+  it('puts the body marker on cover and body blocks only, and filter and meta on the cover', () => {
     const record = searchRecordFor(culture('saltvatn', 'gg45j'), [event('e', '2026-12-04T19:30:00+01:00', { parentSlug: 'saltvatn' })], now);
     expect(searchAttributes(record, 'cover')).toEqual({
       'data-pagefind-body': '',
       'data-pagefind-filter': 'type:kulturarrangement',
-      'data-pagefind-meta': 'type[data-search-type], when[data-search-when], date[data-search-date]',
+      'data-pagefind-meta': 'type[data-search-type], when[data-search-when], date[data-search-date], lead[data-search-lead], showings[data-search-showings]',
       'data-search-type': 'kulturarrangement',
       'data-search-when': 'Neste gong 4. desember 2026',
       'data-search-date': '2026-12-04',
-      'data-pagefind-sort': 'date:2026-12-04',
+      'data-search-lead': 's',
+      'data-search-showings': '[["2026-12-04T19:30:00+01:00","https://billett.example/kaia/event/e"]]',
     });
     expect(searchAttributes(record, 'production-details')).toEqual({ 'data-pagefind-body': '' });
     for (const component of ['ticket-list', 'newsletter', 'movie-info', 'article-list']) expect(searchAttributes(record, component)).toEqual({});
     expect(searchAttributes(null, 'content')).toEqual({});
   });
 
-  it('gives articles no sort key, and pages without a date no date meta', () => {
-    const attributes = searchAttributes({ type: 'artikkel', date: '2025-04-07', when: 'Måndag, 7. april', sortable: false }, 'cover');
-    expect(attributes['data-search-when']).toBe('Måndag, 7. april');
-    expect(attributes).not.toHaveProperty('data-pagefind-sort');
-    const undated = searchAttributes({ type: 'kulturarrangement', when: 'Ingen datoar i programmet no', sortable: false }, 'cover');
-    expect(undated['data-pagefind-meta']).toBe('type[data-search-type], when[data-search-when]');
-    expect(undated).not.toHaveProperty('data-search-date');
+  it('leaves out meta a page does not have', () => {
+    const attributes = searchAttributes({ type: 'side' }, 'cover');
+    expect(attributes['data-pagefind-meta']).toBe('type[data-search-type]');
+    expect(attributes).not.toHaveProperty('data-search-date');
+    expect(attributes).not.toHaveProperty('data-search-showings');
   });
 
   it('hands Pagefind the page with words of neighbouring cells kept apart', () => {
@@ -79,12 +126,26 @@ describe('which pages the index holds', () => {
       '<tr><th>Billett</th> <th>Pris</th> </tr><dl><dt>Stad</dt> <dd>Soltun</dd> </dl><p>x</p>',
     );
   });
+
+  it('ships pages without the data only the index needs', () => {
+    const record = { type: 'film' as const, lead: 'Om «naust» & "sjø"', showings: [{ start: '2026-11-24T18:00:00+01:00', ticketUrl: 'https://b.example/1' }] };
+    const attributes = Object.entries(searchAttributes(record, 'cover'))
+      .map(([name, value]) => ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`)
+      .join('');
+    const about = Object.entries(searchAboutAttributes({ type: 'side', about: 'Opningstider · basseng' }, 'cover') ?? {})
+      .map(([name, value]) => ` ${name}="${value}"`)
+      .join('');
+    const html = `<div class="block"${attributes}><h1>Naustet</h1><span${about}></span></div><p data-search-x="y">x</p>`;
+    expect(withoutIndexData(html)).toBe('<div class="block" data-pagefind-body="" data-pagefind-filter="type:film"><h1>Naustet</h1></div><p>x</p>');
+    expect(withoutIndexData('<p>data-search-lead="x"</p>')).toBe('<p>data-search-lead="x"</p>');
+  });
 });
 
 describe('the query in the URL', () => {
   it('reads q and a known type', () => {
     expect(readSearchState('?q=basseng&type=artikkel')).toEqual({ query: 'basseng', type: 'artikkel' });
-    expect(readSearchState('?q=a+b%26c&type=film')).toEqual({ query: 'a b&c', type: null });
+    expect(readSearchState('?q=a+b%26c&type=film')).toEqual({ query: 'a b&c', type: 'film' });
+    expect(readSearchState('?q=x&type=konsert')).toEqual({ query: 'x', type: null });
     expect(readSearchState('')).toEqual({ query: '', type: null });
   });
 
@@ -104,10 +165,10 @@ describe('the query in the URL', () => {
     expect(searchTerm('   ')).toBeNull();
   });
 
-  it('filters by type, and orders culture events by date', () => {
+  it('filters by type, best match first for every type', () => {
     expect(searchOptions(null)).toEqual({});
     expect(searchOptions('artikkel')).toEqual({ filters: { type: 'artikkel' } });
-    expect(searchOptions('kulturarrangement')).toEqual({ filters: { type: 'kulturarrangement' }, sort: { date: 'asc' } });
+    expect(searchOptions('kulturarrangement')).toEqual({ filters: { type: 'kulturarrangement' } });
   });
 });
 
@@ -147,6 +208,10 @@ describe('results', () => {
       typeLabel: 'Artikkel',
       date: '2025-04-07',
       when: '7. april 2025',
+      lead: null,
+      age: null,
+      poster: null,
+      showings: [],
       excerpt: [
         { text: 'i ', marked: false },
         { text: 'bassenget', marked: true },
@@ -155,7 +220,7 @@ describe('results', () => {
     expect(toResultView({ url: '/x/', excerpt: '', meta: { date: 'i morgon' }, filters: { type: ['kulturarrangement'] } })).toMatchObject({
       title: '/x',
       type: 'kulturarrangement',
-      typeLabel: 'Kulturarrangement',
+      typeLabel: 'Arrangement',
       date: null,
       when: null,
     });
@@ -199,7 +264,7 @@ describe('the search engine', () => {
     const found = await engine.search(' basseng ', 'kulturarrangement');
     expect(found?.term).toBe('basseng');
     expect(found?.hits).toHaveLength(3);
-    expect(fake.calls).toEqual([{ term: 'basseng', options: { filters: { type: 'kulturarrangement' }, sort: { date: 'asc' } } }]);
+    expect(fake.calls).toEqual([{ term: 'basseng', options: { filters: { type: 'kulturarrangement' } } }]);
     await engine.search('symjing', null);
     expect(fake.loads()).toBe(1);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordThrottle, Sessions } from '../../publisher/staff';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccountBook } from '../../publisher/accounts';
+import { ACCOUNT_MAX_FAILURES, PasswordThrottle, Sessions } from '../../publisher/staff';
+import { addStaffAccount } from '../support/staff-account';
 
 describe('the staff password throttle', () => {
   const minute = 60_000;
@@ -31,10 +36,26 @@ describe('the staff password throttle', () => {
   });
 
   it('does not check the password of a throttled client at all', () => {
-    const sessions = new Sessions('right password', false);
+    const sessions = new Sessions('right password', false, new AccountBook(join(tmpdir(), 'kaia-no-accounts', 'accounts.json')));
     for (let i = 0; i < 5; i++) expect(sessions.checkPassword('wrong', 'x', 0).ok).toBe(false);
     expect(sessions.checkPassword('right password', 'x', 1)).toEqual({ ok: false, waitSeconds: 15 * 60 });
     expect(sessions.checkPassword('right password', 'y', 1)).toEqual({ ok: true });
     expect(sessions.checkPassword('right password', 'x', 15 * minute + 1)).toEqual({ ok: true });
+  });
+
+  it('slows down guessing one account’s password from many addresses', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
+    try {
+      await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
+      let now = Date.parse('2026-11-25T10:00:00Z');
+      const sessions = new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], () => now);
+      for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) expect(await sessions.login('anne', `guess ${i}`, `198.51.100.${i}`)).toEqual({ waitSeconds: 0 });
+      // A sixth address, with the right password: the account waits.
+      expect(await sessions.login('anne', 'annes staff password', '198.51.100.99')).toEqual({ waitSeconds: 15 * 60 });
+      now += 15 * minute;
+      expect(await sessions.login('Anne', 'annes staff password', '198.51.100.99')).toMatchObject({ username: 'anne', name: 'Anne Aas' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

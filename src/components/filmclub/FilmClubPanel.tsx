@@ -8,8 +8,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { addToWatchList, ensureWatchList, loadMovieInfo, loadReviews, type AddOutcome } from '../../lib/filmclub/actions';
-import { formatRating, formatReviewDate } from '../../lib/filmclub/format';
-import { failureMessage, needsSignIn } from '../../lib/filmclub/messages';
+import { countOf, formatRating, formatReviewDate } from '../../lib/filmclub/format';
+import { declinedAddMessage, failureMessage, needsSignIn, sessionEndedMessages } from '../../lib/filmclub/messages';
+import { rememberPendingAdd, takePendingAdd } from '../../lib/filmclub/pending-add';
 import { choosePoster, type FilmPoster } from '../../lib/filmclub/posters';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { $movieInfo, $reviews, $watchList } from '../../lib/filmclub/stores';
@@ -31,7 +32,13 @@ interface Props {
 /** Reviews shown before the rest are asked for. */
 export const FIRST_REVIEWS = 5;
 
-type AddState = { readonly kind: 'idle' } | { readonly kind: 'adding' } | { readonly kind: 'added' } | { readonly kind: 'failed'; readonly error: unknown };
+type AddState =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'adding' }
+  | { readonly kind: 'added' }
+  | { readonly kind: 'declined' }
+  | { readonly kind: 'failed'; readonly error: unknown }
+  | { readonly kind: 'session-ended' };
 
 export default function FilmClubPanel({ settings, ediNumber, title, path, poster = null }: Props) {
   const api = useFilmclubApi(settings);
@@ -46,6 +53,8 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
   const reviewsHeading = useRef<HTMLHeadingElement>(null);
   const onListNote = useRef<HTMLParagraphElement>(null);
   const firstMore = useRef<HTMLLIElement>(null);
+  const sessionEndedNote = useRef<HTMLDivElement>(null);
+  const pendingTaken = useRef(false);
   const infoRetry = useRetry(() => loadMovieInfo(api, ediNumber), panelHeading);
   const reviewsRetry = useRetry(() => loadReviews(api, ediNumber), reviewsHeading);
   const signedIn = Boolean(user.userProfile);
@@ -61,6 +70,8 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
 
   useEffect(() => {
     if (add.kind === 'added') onListNote.current?.focus();
+    // The button the member pressed is gone with the session: the note that says why takes focus.
+    if (add.kind === 'session-ended') sessionEndedNote.current?.focus();
   }, [add.kind]);
 
   useEffect(() => {
@@ -68,6 +79,14 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
   }, [allReviews]);
 
   const movie = info.data;
+
+  // Back from signing in again after the session ran out mid-add: finish what the member began.
+  useEffect(() => {
+    if (!signedIn || !movie || pendingTaken.current) return;
+    pendingTaken.current = true;
+    if (takePendingAdd(path, new Date()) === movie.movieId) void addMovie();
+  }, [signedIn, movie?.movieId]);
+
   const onList = movie ? watchList.items.some((item) => item.movieId === movie.movieId) : false;
   const posterChoice = choosePoster(
     { edis: movie?.edis.length ? movie.edis : [ediNumber], title: movie?.title || title, picture: movie?.poster ?? null },
@@ -84,7 +103,8 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
       poster: movie.poster,
       link: movie.link,
     });
-    setAdd(outcome.added ? { kind: 'added' } : { kind: 'failed', error: outcome.error });
+    if (outcome.kind === 'session-ended') rememberPendingAdd({ movieId: movie.movieId, path, at: Date.now() });
+    setAdd(outcome);
   }
 
   const infoLoading = !hydrated || info.loading;
@@ -118,7 +138,7 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
           <div className="fc-movie__text">
             {movie.rating !== null ? (
               <p className="fc-movie__rating">
-                <strong>{formatRating(movie.rating)}</strong> ({movie.ratingCount} {movie.ratingCount === 1 ? 'vurdering' : 'vurderingar'})
+                <strong>{formatRating(movie.rating)}</strong> ({countOf(movie.ratingCount, 'vurdering', 'vurderingar')})
               </p>
             ) : (
               <p>Ingen vurderingar enno.</p>
@@ -130,6 +150,15 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
             )}
             {signedIn ? (
               <WatchListControl state={add} onList={onList} checking={watchList.loading && !onList} noteRef={onListNote} onAdd={addMovie} path={path} />
+            ) : add.kind === 'session-ended' ? (
+              <div className="fc-problem" tabIndex={-1} ref={sessionEndedNote}>
+                <p>{sessionEndedMessages['add-to-watch-list']}</p>
+                <p className="fc-problem__actions">
+                  <a className="button" href={`/filmklubb/logg-inn?tilbake=${encodeURIComponent(path)}`}>
+                    Logg inn på nytt
+                  </a>
+                </p>
+              </div>
             ) : (
               <p>
                 <a href={`/filmklubb/logg-inn?tilbake=${encodeURIComponent(path)}`}>Logg inn</a> for å leggje filmen i ønskjelista di.
@@ -142,7 +171,11 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
                   ? `«${movie.title}» er lagd i ønskjelista di.`
                   : add.kind === 'failed'
                     ? `Vi fekk ikkje lagt filmen i ønskjelista. ${failureMessage(add.error, 'add-to-watch-list')}`
-                    : ''}
+                    : add.kind === 'declined'
+                      ? declinedAddMessage
+                      : add.kind === 'session-ended'
+                        ? sessionEndedMessages['add-to-watch-list']
+                        : ''}
             </Status>
           </div>
         </div>
@@ -157,7 +190,7 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
           : reviewsRetry.state === 'done'
             ? reviews.error
               ? 'Det gjekk ikkje denne gongen heller.'
-              : `Omtalane er henta: ${reviews.data?.length ?? 0}.`
+              : `Omtalane er henta: ${countOf(reviews.data?.length ?? 0, 'omtale', 'omtalar')}.`
             : ''}
       </Status>
       {Boolean(reviews.error) && !reviews.loading && (
@@ -187,7 +220,7 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
       {hiddenReviews > 0 && (
         <p>
           <button type="button" className="button button--quiet" onClick={() => setAllReviews(true)}>
-            Vis {hiddenReviews} omtalar til
+            Vis {countOf(hiddenReviews, 'omtale', 'omtalar')} til
           </button>
         </p>
       )}
@@ -219,10 +252,11 @@ function WatchListControl({ state, onList, checking, noteRef, onAdd, path }: Con
     );
   }
   if (checking) return <p className="fc-onlist fc-onlist--checking">Sjekkar ønskjelista di …</p>;
-  const failed = state.kind === 'failed';
+  const failed = state.kind === 'failed' || state.kind === 'declined';
   return (
     <div className={failed ? 'fc-problem' : 'fc-movie__add'}>
-      {failed && <p>{failureMessage(state.error, 'add-to-watch-list')}</p>}
+      {state.kind === 'failed' && <p>{failureMessage(state.error, 'add-to-watch-list')}</p>}
+      {state.kind === 'declined' && <p>{declinedAddMessage}</p>}
       <p className="fc-problem__actions">
         <button
           type="button"
@@ -233,7 +267,9 @@ function WatchListControl({ state, onList, checking, noteRef, onAdd, path }: Con
         >
           {failed ? 'Prøv igjen' : 'Legg til i ønskjelista'}
         </button>
-        {failed && needsSignIn(state.error, 'add-to-watch-list') && <a href={`/filmklubb/logg-inn?tilbake=${encodeURIComponent(path)}`}>Logg inn på nytt</a>}
+        {state.kind === 'failed' && needsSignIn(state.error, 'add-to-watch-list') && (
+          <a href={`/filmklubb/logg-inn?tilbake=${encodeURIComponent(path)}`}>Logg inn på nytt</a>
+        )}
       </p>
     </div>
   );

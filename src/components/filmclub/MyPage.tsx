@@ -4,14 +4,20 @@
  * own loading state, failure with *Prøv igjen*, and a polite status.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { loadMyPage, loadTickets, loadWatchList } from '../../lib/filmclub/actions';
-import { failureMessage, needsSignIn } from '../../lib/filmclub/messages';
+import { failureMessage, needsSignIn, sessionEndedMessages } from '../../lib/filmclub/messages';
 import { qrPayload, type Ticket, type WatchItem } from '../../lib/filmclub/model';
 import { choosePoster, type FilmPoster } from '../../lib/filmclub/posters';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { $tickets, $watchList, signedOut } from '../../lib/filmclub/stores';
-import { formatTicketTime, seatsText } from '../../lib/filmclub/format';
+import { countOf, formatFetchedAt, formatTicketTime, seatsText } from '../../lib/filmclub/format';
+import { readStoredTickets } from '../../lib/filmclub/ticket-storage';
+import { nextShowing, programmeFilmOf, type ProgrammeFilm } from '../../lib/filmclub/programme-films';
+import { capitalise } from '../../lib/format/text';
+import { formatShortDay, formatTime } from '../../lib/format/time';
+import { ticketLinkPrefix } from '../../lib/programme/ticket-labels';
+import { TicketActions } from './TicketView';
 import { QrCode } from './QrCode';
 import { Status } from './Form';
 import { Poster } from './Poster';
@@ -20,7 +26,16 @@ import { useFilmclubApi, useHydrated, useUser } from './use-filmclub';
 
 const MY_PAGE = '/filmklubb/mi-side';
 
-export default function MyPage({ settings, posters }: { settings: FilmclubSettings; posters: FilmPoster[] }) {
+interface Props {
+  settings: FilmclubSettings;
+  posters: FilmPoster[];
+  /** Where the cinema is, for the calendar files: 'Kulturhuset Kaia, Kaivegen 1, 6480 Aukra'. */
+  place: string;
+  /** The programme's films with their next showings on sale, for the watch list. */
+  films: ProgrammeFilm[];
+}
+
+export default function MyPage({ settings, posters, place, films }: Props) {
   const api = useFilmclubApi(settings);
   const hydrated = useHydrated();
   const user = useUser();
@@ -31,32 +46,45 @@ export default function MyPage({ settings, posters }: { settings: FilmclubSettin
   const watchHeading = useRef<HTMLHeadingElement>(null);
   const ticketsRetry = useRetry(() => loadTickets(api), ticketsHeading);
   const watchRetry = useRetry(() => loadWatchList(api), watchHeading);
+  const signedOutCard = useRef<HTMLDivElement>(null);
+  const wasSignedIn = useRef(false);
 
   useEffect(() => {
     if (token) void loadMyPage(api);
   }, [token]);
 
+  // A session that ends while the page is open takes the sections (and any focus in them) away:
+  // the note that says so takes the focus instead.
+  useEffect(() => {
+    if (token) wasSignedIn.current = true;
+    else if (wasSignedIn.current) signedOutCard.current?.focus();
+  }, [token]);
+
+  // The tickets kept on this device for this member: shown while fresh ones cannot be had.
+  const email = user.userProfile?.email;
+  const kept = useMemo(() => (hydrated && email ? readStoredTickets(email, new Date()) : null), [hydrated, email, tickets.data, tickets.error]);
+
   if (!hydrated) return <Status>Hentar Mi side …</Status>;
 
   if (!user.userProfile) {
     return (
-      <div className="fc-card">
-        <p>Du er ikkje logga inn.</p>
+      <div className="fc-card" tabIndex={-1} ref={signedOutCard}>
+        <p>{user.sessionEnded ? sessionEndedMessages['my-page'] : 'Du er ikkje logga inn.'}</p>
         <p>
           <a className="button" href={`/filmklubb/logg-inn?tilbake=${MY_PAGE}`}>
-            Logg inn
+            {user.sessionEnded ? 'Logg inn på nytt' : 'Logg inn'}
           </a>{' '}
-          <a href="/filmklubb/bli-medlem">Bli medlem</a>
+          {!user.sessionEnded && <a href="/filmklubb/bli-medlem">Bli medlem</a>}
         </p>
       </div>
     );
   }
 
   const ticketsStatus = outcome(tickets.loading, ticketsRetry.state, tickets.error, 'Hentar billettane dine …', () =>
-    tickets.data?.length ? `Billettane dine er henta: ${tickets.data.length}.` : 'Du har ingen billettar akkurat no.',
+    tickets.data?.length ? `Billettane dine er henta: ${countOf(tickets.data.length, 'billett', 'billettar')}.` : 'Du har ingen billettar akkurat no.',
   );
   const watchStatus = outcome(watchList.loading, watchRetry.state, watchList.error, 'Hentar ønskjelista …', () =>
-    watchList.items.length ? `Ønskjelista er henta: ${watchList.items.length} filmar.` : 'Ønskjelista er tom.',
+    watchList.items.length ? `Ønskjelista er henta: ${countOf(watchList.items.length, 'film', 'filmar')}.` : 'Ønskjelista er tom.',
   );
 
   return (
@@ -92,10 +120,13 @@ export default function MyPage({ settings, posters }: { settings: FilmclubSettin
             />
           )}
           {tickets.data && tickets.data.length === 0 && !tickets.error && <p>Du har ingen billettar akkurat no.</p>}
-          {tickets.data && tickets.data.length > 0 && (
+          {!tickets.data && kept && kept.tickets.length > 0 && (tickets.loading || Boolean(tickets.error)) && (
+            <p className="fc-notice">Billettane under er lagra på eininga di. Sist henta {formatFetchedAt(kept.fetchedAt)}.</p>
+          )}
+          {(tickets.data ?? (kept && (tickets.loading || tickets.error) ? kept.tickets : [])).length > 0 && (
             <ul className="fc-tickets">
-              {tickets.data.map((ticket, index) => (
-                <TicketCard key={`${ticket.qrCode}-${ticket.startTime}-${index}`} ticket={ticket} posters={posters} />
+              {(tickets.data ?? kept?.tickets ?? []).map((ticket, index) => (
+                <TicketCard key={`${ticket.qrCode}-${ticket.startTime}-${index}`} ticket={ticket} posters={posters} place={place} />
               ))}
             </ul>
           )}
@@ -120,7 +151,7 @@ export default function MyPage({ settings, posters }: { settings: FilmclubSettin
           {watchList.items.length > 0 && (
             <ul className="fc-watchlist">
               {watchList.items.map((item) => (
-                <WatchListItem key={item.movieId} item={item} posters={posters} />
+                <WatchListItem key={item.movieId} item={item} posters={posters} films={films} />
               ))}
             </ul>
           )}
@@ -137,7 +168,7 @@ function outcome(loading: boolean, retry: RetryState, error: unknown, loadingTex
   return error ? 'Det gjekk ikkje denne gongen heller.' : success();
 }
 
-function TicketCard({ ticket, posters }: { ticket: Ticket; posters: FilmPoster[] }) {
+function TicketCard({ ticket, posters, place }: { ticket: Ticket; posters: FilmPoster[]; place: string }) {
   return (
     <li className="fc-ticket">
       <div className="fc-ticket__poster">
@@ -160,19 +191,42 @@ function TicketCard({ ticket, posters }: { ticket: Ticket; posters: FilmPoster[]
           )}
         </dl>
         {ticket.qrCode && <p className="fc-ticket__code">Billettkode: {ticket.qrCode}</p>}
+        <TicketActions ticket={ticket} place={place} />
       </div>
       {qrPayload(ticket) && <QrCode value={qrPayload(ticket)} label={`QR-kode for billetten til ${ticket.movieTitle || 'filmen'}`} />}
     </li>
   );
 }
 
-function WatchListItem({ item, posters }: { item: WatchItem; posters: FilmPoster[] }) {
+/**
+ * A film on the watch list: its page on the site (else the partner's), and its next showing
+ * with a ticket link named like every ticket link, or that it is not on the programme now.
+ */
+function WatchListItem({ item, posters, films }: { item: WatchItem; posters: FilmPoster[]; films: ProgrammeFilm[] }) {
+  const film = programmeFilmOf(item, films);
+  const next = film ? nextShowing(film, new Date()) : null;
+  const title = item.title || film?.title || 'Film';
+  const page = film?.path ?? item.link;
   return (
     <li className="fc-watchitem">
       <div className="fc-watchitem__poster">
         <Poster choice={choosePoster({ edis: item.edis, title: item.title, picture: item.poster }, posters)} className="fc-poster fc-poster--small" />
       </div>
-      <p className="fc-watchitem__title">{item.link ? <a href={item.link}>{item.title}</a> : item.title}</p>
+      <div>
+        <p className="fc-watchitem__title">{page ? <a href={page}>{title}</a> : title}</p>
+        {next ? (
+          <p className="fc-watchitem__next">
+            Neste vising:{' '}
+            <a href={next.ticketUrl}>
+              <span className="visually-hidden">{ticketLinkPrefix(title, formatShortDay(next.start))}</span>
+              <span aria-hidden="true">{capitalise(formatShortDay(next.start))} kl. </span>
+              {formatTime(next.start)}
+            </a>
+          </p>
+        ) : (
+          <p className="fc-watchitem__next">Ikkje på programmet no</p>
+        )}
+      </div>
     </li>
   );
 }

@@ -1,9 +1,14 @@
-/** Sign-in screen of the film club. */
-import { useState, type SubmitEvent } from 'react';
+/**
+ * Sign-in screen of the film club. After a session ran out (the partner answered 401) it says
+ * so above the form and fills in the member's e-mail address; signed in, the member goes back
+ * to the page in `?tilbake=`. A member who is still signed in is offered that page, or to sign
+ * in again.
+ */
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { signIn } from '../../lib/filmclub/actions';
-import { failureMessage } from '../../lib/filmclub/messages';
+import { failureMessage, sessionEndedMessages } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
-import { errorCleared } from '../../lib/filmclub/stores';
+import { errorCleared, sessionExpired } from '../../lib/filmclub/stores';
 import { emailProblem, ErrorSummary, Field, Status, SubmitButton, type SummaryItem, useFieldProblems } from './Form';
 import { returnPath, useFilmclubApi, useUser } from './use-filmclub';
 
@@ -14,6 +19,19 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
   const [password, setPassword] = useState('');
   const { problems, attempt, fieldError, check } = useFieldProblems();
   const [done, setDone] = useState(false);
+  const ended = user.sessionEnded;
+
+  const [restarted, setRestarted] = useState(false);
+
+  // The address of the member whose session ran out, unless something is typed already.
+  useEffect(() => {
+    if (ended?.email) setEmail((typed) => typed || ended.email);
+  }, [ended?.email]);
+
+  // *Logg inn på nytt* gave way to the form: the password is what is left to fill in.
+  useEffect(() => {
+    if (restarted) document.getElementById('fc-password')?.focus();
+  }, [restarted]);
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -38,13 +56,27 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
   const serverProblem: SummaryItem[] = user.error ? [{ text: failureMessage(user.error, 'sign-in') }] : [];
 
   if (user.userProfile && !done && !user.loading) {
+    const back = returnPath(window.location.search);
     return (
       <div className="fc-card">
         <p>
           Du er logga inn som <strong>{user.userProfile.userName || user.userProfile.email}</strong>.
         </p>
-        <p>
-          <a href="/filmklubb/mi-side">Gå til Mi side</a>
+        <p className="fc-problem__actions">
+          <a className="button" href={back}>
+            {back === '/filmklubb/mi-side' ? 'Gå til Mi side' : 'Gå tilbake dit du var'}
+          </a>
+          {/* The partner may have ended the session without this browser knowing yet. */}
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              sessionExpired();
+              setRestarted(true);
+            }}
+          >
+            Logg inn på nytt
+          </button>
         </p>
       </div>
     );
@@ -52,6 +84,7 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
 
   return (
     <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
+      {ended && !done && <p className="fc-notice">{sessionEndedMessages['sign-in']}</p>}
       <ErrorSummary
         items={problems.length > 0 ? problems : serverProblem}
         attempt={`${attempt}:${user.loading ? 1 : 0}`}

@@ -1,34 +1,42 @@
 /**
  * The search page's island: a search form that also works as a plain GET form to /search?q=,
- * results as you type (debounced), the query kept in the URL, and a status line that screen
- * readers hear. Its server-rendered HTML says that search needs JavaScript (visitors without
- * it keep seeing that); the island replaces the message once it runs. Everything shown is rendered as text by React; Pagefind's excerpt is split into
- * text parts first (src/lib/search/results.ts), so no HTML from the index or the visitor is ever
- * set on the page.
+ * results as you type (debounced), the query kept in the URL, a filter by type, and a status
+ * line that screen readers hear. Its server-rendered HTML says that search needs JavaScript
+ * (visitors without it keep seeing that); the island replaces the message once it runs.
+ * Everything shown is rendered as text by React; Pagefind's excerpt is split into text parts
+ * first (src/lib/search/results.ts), so no HTML from the index or the visitor is ever set on
+ * the page. A film's or event's ticket link is chosen from the visitor's clock, and chosen
+ * again every minute, so a showing that has started is never offered.
  */
 import { useStore } from '@nanostores/react';
-import { Fragment, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type Ref, type SubmitEvent } from 'react';
 import { createSearchEngine, loadPagefindFrom, showResults } from '../../lib/search/engine';
 import { readSearchState } from '../../lib/search/query';
+import { looksLikeTitle, nextTicket, type SearchResultView } from '../../lib/search/results';
 import { createSearchStore, type SearchStore } from '../../lib/search/store';
-import type { SearchType } from '../../lib/search/types';
+import { SEARCH_TYPES, SEARCH_TYPE_CHOICES, type SearchType } from '../../lib/search/types';
+import type { WordForms } from '../../lib/search/word-forms';
 
 const typeChoices: { value: SearchType | null; label: string }[] = [
   { value: null, label: 'Alt' },
-  { value: 'artikkel', label: 'Artiklar' },
-  { value: 'kulturarrangement', label: 'Kulturarrangement' },
+  ...SEARCH_TYPES.map((type) => ({ value: type, label: SEARCH_TYPE_CHOICES[type] })),
 ];
+
+/** How often the ticket links are chosen again from the clock. */
+const CLOCK_TICK_MS = 60_000;
 
 interface Props {
   /** Where the form submits without JavaScript: the search page itself. */
   action: string;
   /** Where Pagefind's browser module lives. */
   pagefindUrl?: string;
+  /** The site's groups of words searched as one (content/config.json, theme.search.wordForms). */
+  wordForms?: WordForms;
 }
 
-function browserSearchStore(pagefindUrl: string): SearchStore {
+function browserSearchStore(pagefindUrl: string, wordForms: WordForms): SearchStore {
   return createSearchStore({
-    engine: createSearchEngine(loadPagefindFrom(pagefindUrl)),
+    engine: createSearchEngine(loadPagefindFrom(pagefindUrl), wordForms),
     showResults,
     location: () => window.location,
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
@@ -38,11 +46,66 @@ function browserSearchStore(pagefindUrl: string): SearchStore {
   });
 }
 
-export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js' }: Props) {
-  const [search] = useState(() => browserSearchStore(pagefindUrl));
+/** Where to look instead, when nothing was found or search cannot run. */
+function Elsewhere() {
+  return (
+    <p>
+      Sjå gjennom <a href="/kinoprogram">Kinoprogrammet</a>, <a href="/kulturprogram">Kulturprogrammet</a> og <a href="/aktuelt">Aktuelt</a>, eller{' '}
+      <a href="/kontakt">ta kontakt med oss</a>.
+    </p>
+  );
+}
+
+function Result({ result, now, linkRef }: { result: SearchResultView; now: Date; linkRef?: Ref<HTMLAnchorElement> | undefined }) {
+  const ticket = nextTicket(result.showings, now);
+  const showsLead = result.type !== 'side' && result.lead;
+  return (
+    <li className={`search-result${result.poster ? ' search-result--poster' : ''}`}>
+      {result.poster && <img className="search-result__poster" src={result.poster} alt="" width="64" height="96" loading="lazy" decoding="async" />}
+      <div className="search-result__text">
+        <h3 className="search-result__title">
+          <a href={result.url} ref={linkRef}>
+            {result.title}
+          </a>
+        </h3>
+        {(result.typeLabel || result.when || result.age) && (
+          <p className="search-result__meta">
+            {result.typeLabel && <span className="tag">{result.typeLabel}</span>}
+            {result.age && <span>{result.age}</span>}
+            {result.when && (result.date ? <time dateTime={result.date}>{result.when}</time> : <span>{result.when}</span>)}
+          </p>
+        )}
+        {showsLead ? (
+          <p className="search-result__excerpt">{result.lead}</p>
+        ) : (
+          result.excerpt.length > 0 && (
+            <p className="search-result__excerpt">
+              {result.excerpt.map((part, partIndex) =>
+                part.marked ? <mark key={partIndex}>{part.text}</mark> : <Fragment key={partIndex}>{part.text}</Fragment>,
+              )}
+            </p>
+          )
+        )}
+        {ticket && (
+          <p className="search-result__ticket">
+            <a className="search-result__ticket-link" href={ticket.href} data-ticket-link>
+              Kjøp billett: <time dateTime={ticket.start}>{ticket.when}</time>
+              <span className="visually-hidden"> ({result.title})</span>
+            </a>
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js', wordForms = [] }: Props) {
+  const [search] = useState(() => browserSearchStore(pagefindUrl, wordForms));
   const { state, phase, busy, status, addedFrom } = useStore(search.$search);
   /** False in the server's HTML and until hydration: what visitors without JavaScript see. */
   const [mounted, setMounted] = useState(false);
+  /** The visitor's clock, which picks the next showing of each result. */
+  const [now, setNow] = useState(() => new Date());
   const input = useRef<HTMLInputElement | null>(null);
   /** After 'Vis fleire treff', focus moves to the first added result. */
   const firstAdded = useRef<HTMLAnchorElement | null>(null);
@@ -52,8 +115,15 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
   useEffect(() => {
     setMounted(true);
     search.start(readSearchState(window.location.search), input.current?.value ?? '');
-    return () => search.stop();
+    const clock = window.setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => {
+      window.clearInterval(clock);
+      search.stop();
+    };
   }, [search]);
+
+  // New results are shown against the clock of the moment they came.
+  useEffect(() => setNow(new Date()), [phase]);
 
   useEffect(() => {
     if (addedFrom === null) return;
@@ -68,9 +138,9 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
 
   return (
     <div className="search">
-      <form className="search-form" role="search" aria-label="Søk i artiklar og kulturarrangement" action={action} method="get" onSubmit={submitted}>
+      <form className="search-form" role="search" aria-label="Søk i filmar, arrangement, artiklar og sider" action={action} method="get" onSubmit={submitted}>
         <div className="field">
-          <label htmlFor="sok-q">Søk i artiklar og kulturarrangement</label>
+          <label htmlFor="sok-q">Søk i filmar, arrangement, artiklar og sider</label>
           <input
             id="sok-q"
             ref={input}
@@ -97,7 +167,6 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
           ))}
         </fieldset>
       </form>
-      {state.type === 'kulturarrangement' && <p className="search-hint">Kulturarrangementa kjem i datoorden, det næraste først.</p>}
 
       <p id="sok-status" className="search-status" role="status" aria-live="polite" aria-atomic="true">
         {status}
@@ -108,29 +177,30 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
         <div className="empty search-needs-js">
           <p>Søket treng JavaScript, og det er slått av i nettlesaren din.</p>
           <p>
-            Du finn det same ved å sjå gjennom <a href="/aktuelt">Aktuelt</a>, <a href="/tilbod">Faste tilbod</a> og{' '}
-            <a href="/kulturprogram">Kulturprogrammet</a>.
+            Du finn det same ved å sjå gjennom <a href="/kinoprogram">Kinoprogrammet</a>, <a href="/kulturprogram">Kulturprogrammet</a>,{' '}
+            <a href="/aktuelt">Aktuelt</a> og <a href="/tilbod">Faste tilbod</a>.
           </p>
         </div>
       )}
 
-      {mounted && phase.kind === 'empty' && <p className="search-hint">Skriv eitt eller fleire ord, så viser vi treff medan du skriv.</p>}
+      {mounted && phase.kind === 'empty' && (
+        <p className="search-hint">Skriv kva du leitar etter, til dømes ein filmtittel, «opningstider» eller «leige», så viser vi treff medan du skriv.</p>
+      )}
 
       {phase.kind === 'error' && (
         <div className="empty search-error">
           <p>Søket fungerer ikkje akkurat no. Prøv igjen om litt.</p>
-          <p>
-            Du kan òg sjå gjennom <a href="/aktuelt">Aktuelt</a>, <a href="/tilbod">Faste tilbod</a> og <a href="/kulturprogram">Kulturprogrammet</a>.
-          </p>
+          <Elsewhere />
         </div>
       )}
 
       {phase.kind === 'done' && phase.hits.length === 0 && (
-        <div className="empty">
+        <div className="empty search-none">
           <p>
-            Vi fann ingenting på «{phase.term}». Prøv eit anna ord, eller sjå gjennom <a href="/aktuelt">Aktuelt</a>, <a href="/tilbod">Faste tilbod</a> og{' '}
-            <a href="/kulturprogram">Kulturprogrammet</a>.
+            Vi fann ingenting på «{phase.term}»{state.type ? ' med det du har valt under «Vis»' : ''}. Prøv eit anna ord{state.type ? ', eller vel «Alt»' : ''}.
           </p>
+          {looksLikeTitle(phase.term) && <p>Leitar du etter ein film eller eit arrangement, går «{phase.term}» ikkje hos oss no.</p>}
+          <Elsewhere />
         </div>
       )}
 
@@ -139,26 +209,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
           <h2 id="sok-treff">Treff</h2>
           <ol className="search-results__list">
             {phase.shown.map((result, index) => (
-              <li key={result.url} className="search-result">
-                <h3 className="search-result__title">
-                  <a href={result.url} ref={index === addedFrom ? firstAdded : undefined}>
-                    {result.title}
-                  </a>
-                </h3>
-                {(result.typeLabel || result.when) && (
-                  <p className="search-result__meta">
-                    {result.typeLabel && <span className="tag">{result.typeLabel}</span>}{' '}
-                    {result.when && (result.date ? <time dateTime={result.date}>{result.when}</time> : <span>{result.when}</span>)}
-                  </p>
-                )}
-                {result.excerpt.length > 0 && (
-                  <p className="search-result__excerpt">
-                    {result.excerpt.map((part, partIndex) =>
-                      part.marked ? <mark key={partIndex}>{part.text}</mark> : <Fragment key={partIndex}>{part.text}</Fragment>,
-                    )}
-                  </p>
-                )}
-              </li>
+              <Result key={result.url} result={result} now={now} linkRef={index === addedFrom ? firstAdded : undefined} />
             ))}
           </ol>
           {phase.shown.length < phase.hits.length && (

@@ -18,6 +18,9 @@ import type { SiteContent } from '../content/files';
 import { absoluteUrl } from '../site/page-meta';
 import type { Showing } from '../programme/programme';
 import { CALENDAR_FEEDS } from '../site/feeds';
+import { foldLine, icsText, utcStamp } from '../format/icalendar';
+
+export { foldLine, icsText };
 
 export interface CalendarContext {
   host: string;
@@ -77,55 +80,6 @@ function descriptionOf({ event, production }: Showing, pageUrl: string): string 
   if (event.version) lines.push(`Versjon: ${event.version}`);
   lines.push(`Meir informasjon: ${pageUrl}`);
   return lines.join('\n').trim();
-}
-
-/** A TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */
-export function icsText(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-/** 20261124T183000Z */
-function utcStamp(ms: number): string {
-  return new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-/** UTF-8 octets of one character (a code point). */
-function octetsOf(character: string): number {
-  const point = character.codePointAt(0) ?? 0;
-  return point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
-}
-
-/**
- * A content line folded at 75 octets (RFC 5545 3.1): each continuation starts with a space.
- * Folds fall between characters, never inside an 'æ' or another multi-octet character.
- */
-export function foldLine(line: string): string {
-  // At most 3 octets per UTF-16 unit: a line of 25 units always fits.
-  if (line.length <= 25) return line;
-  const parts: string[] = [];
-  let start = 0;
-  let octets = 0;
-  let index = 0;
-  for (const character of line) {
-    const size = octetsOf(character);
-    // The first line holds 75 octets, the following 74 after their leading space.
-    if (octets + size > (parts.length === 0 ? 75 : 74)) {
-      parts.push(line.slice(start, index));
-      start = index;
-      octets = 0;
-    }
-    octets += size;
-    index += character.length;
-  }
-  parts.push(line.slice(start));
-  return parts.join('\r\n ');
 }
 
 /** The properties of one showing's VEVENT, in the order they are written. */

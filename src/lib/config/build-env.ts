@@ -6,6 +6,32 @@ import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { GTM_ID_PATTERN } from '../analytics/services';
 
+/**
+ * A comma-separated list of http(s) addresses, read as their origins ('https://img.example/a/'
+ * gives 'https://img.example'). An address that is not an http(s) URL, or carries a user name
+ * or password, is refused by name.
+ */
+const originList = z.string().transform((value, context) => {
+  const origins: string[] = [];
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: 'expected comma-separated http(s) addresses without user name or password' });
+      return z.NEVER;
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+});
+
 const buildEnvSchema = z.object({
   /**
    * The content snapshot the site is built from, relative to the project: content/ unless set
@@ -58,6 +84,14 @@ const buildEnvSchema = z.object({
   PUBLIC_FILMCLUB_API_118: z.string().url().optional(),
   /** Film-club API of partner 178. */
   PUBLIC_FILMCLUB_API_178: z.string().url().optional(),
+  /**
+   * Where partner 118 serves film pictures (posters on tickets, the watch list and movie info):
+   * comma-separated addresses whose origins go into the CSP's img-src. Unset: none beyond the
+   * site's own, and a partner picture from elsewhere gives way to the content's poster.
+   */
+  PUBLIC_FILMCLUB_IMAGES_118: originList.optional(),
+  /** Where partner 178 serves film pictures, as for 118. */
+  PUBLIC_FILMCLUB_IMAGES_178: originList.optional(),
   /** Runtime API (current events: times, availability, ticket links). */
   PUBLIC_RUNTIME_API: z.string().url().optional(),
   /**

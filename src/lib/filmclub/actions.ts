@@ -3,11 +3,16 @@
  * transitions of SPEC §4. Failures are handled as SPEC §8 says: stored for sign-in, sign-up,
  * forgotten password, reviews, tickets and watch list; only logged for movie info and adding to
  * the watch list.
+ *
+ * A member call the partner refuses with 401 even after the token switch has had its chance to
+ * renew the session ends the session in the browser (`sessionExpired`): the token is dropped,
+ * every tab hears of it, and the sign-in page takes over.
  */
 import { task } from 'nanostores';
 import { isHttpError } from '../http';
 import type { FilmclubApi } from './api';
 import type { WatchItem } from './model';
+import { storeTickets } from './ticket-storage';
 import {
   $movieInfo,
   $reviews,
@@ -22,6 +27,7 @@ import {
   profileFailed,
   profileReceived,
   profileRequested,
+  sessionExpired,
   watchListAppended,
   watchListFailed,
   watchListReceived,
@@ -81,12 +87,46 @@ export async function loadReviews(api: FilmclubApi, ediNumber: string): Promise<
   }
 }
 
-export async function loadTickets(api: FilmclubApi): Promise<void> {
+/** Fetches the tickets; the upcoming ones are kept on the device for the member who fetched them. */
+async function fetchTickets(api: FilmclubApi): Promise<void> {
   loadStarted($tickets);
   try {
-    loadSucceeded($tickets, await api.tickets());
+    const tickets = await api.tickets();
+    loadSucceeded($tickets, tickets);
+    const member = $user.get().userProfile;
+    if (member) storeTickets(member.email, tickets, new Date());
   } catch (error) {
     loadFailed($tickets, error);
+  }
+}
+
+/**
+ * The tickets alone (Mi side's *Prøv igjen*). Refused (401), they are asked for once more after
+ * a token switch renews the partner's session; refused again, the session has ended.
+ */
+export function loadTickets(api: FilmclubApi): Promise<void> {
+  return task(async () => {
+    await fetchTickets(api);
+    if (!isUnauthorised($tickets.get().error)) return;
+    if (!(await renewSession(api))) return;
+    await fetchTickets(api);
+    if (isUnauthorised($tickets.get().error)) sessionExpired();
+  });
+}
+
+/**
+ * The token switch on its own, to renew the partner's session after a 401. Resolves whether it
+ * went through; a switch refused with 401 ends the session.
+ */
+async function renewSession(api: FilmclubApi): Promise<boolean> {
+  const token = $user.get().userProfile?.token;
+  if (!token) return false;
+  try {
+    await api.switchTokens(token);
+    return true;
+  } catch (error) {
+    if (isUnauthorised(error)) sessionExpired();
+    return false;
   }
 }
 
@@ -105,6 +145,8 @@ export function loadWatchList(api: FilmclubApi): Promise<boolean> {
       watchListReceived(await api.watchList());
     } catch (error) {
       watchListFailed(error);
+      // Refused right after a switch (or the switch itself refused): the session is over.
+      if (isUnauthorised(error) && $user.get().userProfile) sessionExpired();
     }
     return switched;
   });
@@ -126,22 +168,41 @@ const isUnauthorised = (error: unknown) => isHttpError(error) && error.status ==
  */
 export function loadMyPage(api: FilmclubApi): Promise<void> {
   return task(async () => {
-    const [, switched] = await Promise.all([loadTickets(api), loadWatchList(api)]);
-    if (switched && isUnauthorised($tickets.get().error)) await loadTickets(api);
+    const [, switched] = await Promise.all([fetchTickets(api), loadWatchList(api)]);
+    if (!$user.get().userProfile) return;
+    if (switched && isUnauthorised($tickets.get().error)) await fetchTickets(api);
+    if (switched && isUnauthorised($tickets.get().error)) sessionExpired();
   });
 }
 
-/** The outcome of adding a film: added (it is then on the local list too), refused, or failed. */
-export type AddOutcome = { readonly added: true } | { readonly added: false; readonly error: unknown };
+/**
+ * The outcome of adding a film: added (it is then on the local list too), declined (the partner
+ * answered, but not yes), failed (the call itself), or the session ended on the way.
+ */
+export type AddOutcome =
+  { readonly kind: 'added' } | { readonly kind: 'declined' } | { readonly kind: 'failed'; readonly error: unknown } | { readonly kind: 'session-ended' };
 
-/** Adds a film; a failure is only logged (SPEC §8) and handed back for the screen to explain. */
+/**
+ * Adds a film; a failure is only logged (SPEC §8) and handed back for the screen to explain.
+ * Refused (401), the add is tried once more after a token switch renews the session; refused
+ * again, the session has ended.
+ */
 export async function addToWatchList(api: FilmclubApi, movie: WatchItem): Promise<AddOutcome> {
-  try {
-    const added = await api.addToWatchList(movie.movieId);
-    if (added) watchListAppended(movie);
-    return added ? { added: true } : { added: false, error: null };
-  } catch (error) {
-    console.error('Film club: the film could not be added to the watch list', error);
-    return { added: false, error };
-  }
+  const attempt = async (): Promise<AddOutcome> => {
+    try {
+      const added = await api.addToWatchList(movie.movieId);
+      if (added) watchListAppended(movie);
+      return added ? { kind: 'added' } : { kind: 'declined' };
+    } catch (error) {
+      console.error('Film club: the film could not be added to the watch list', error);
+      return { kind: 'failed', error };
+    }
+  };
+  const first = await attempt();
+  if (first.kind !== 'failed' || !isUnauthorised(first.error)) return first;
+  if (!(await renewSession(api))) return $user.get().userProfile ? first : { kind: 'session-ended' };
+  const again = await attempt();
+  if (again.kind !== 'failed' || !isUnauthorised(again.error)) return again;
+  sessionExpired();
+  return { kind: 'session-ended' };
 }

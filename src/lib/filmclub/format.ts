@@ -26,6 +26,16 @@ function joinNumbers(numbers: readonly number[]): string {
   return `${numbers.slice(0, -1).join(', ')} og ${numbers.at(-1)}`;
 }
 
+/** When tickets were fetched: 'måndag 23. november kl. 10.00'. */
+export function formatFetchedAt(moment: Date): string {
+  return `${formatDayName(osloDay(moment))} kl. ${formatTime(moment)}`;
+}
+
+/** A count with its noun in the singular for one, else the plural: '1 film', '2 filmar', '0 filmar'. */
+export function countOf(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** '4,2 av 5' */
 export function formatRating(rating: number): string {
   return `${formatDecimal(rating)} av 5`;

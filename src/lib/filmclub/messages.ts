@@ -27,6 +27,16 @@ export function needsSignIn(error: unknown, context: FailureContext): boolean {
   );
 }
 
+/** What the member reads when the partner ended the session (a 401 after the token switch). */
+export const sessionEndedMessages = {
+  'sign-in': 'Økta di i filmklubben gjekk ut, så du må logge inn på nytt. Etterpå kjem du tilbake dit du var.',
+  'my-page': 'Økta di i filmklubben gjekk ut. Logg inn på nytt for å sjå billettane og ønskjelista di.',
+  'add-to-watch-list': 'Økta di i filmklubben gjekk ut. Logg inn på nytt, så legg vi filmen i ønskjelista di.',
+} as const;
+
+/** The partner answered an add to the watch list, but not with yes. */
+export const declinedAddMessage = 'Filmklubben svarte at filmen ikkje kunne leggjast i ønskjelista no. Prøv igjen seinare.';
+
 const unavailable = 'Vi får ikkje kontakt med filmklubben akkurat no. Prøv igjen om litt.';
 const broken = 'Filmklubben har eit problem akkurat no. Prøv igjen seinare.';
 

@@ -46,11 +46,19 @@ export function filmPosters(productions: readonly Production[]): FilmPoster[] {
 
 const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase('nn') === b.trim().toLocaleLowerCase('nn');
 
+/** Whether a partner's film is this film of the content: by any of its EDI numbers, else (without any) by title. */
+export function sameFilm(
+  film: { readonly edis?: readonly string[]; readonly title: string },
+  content: { readonly edis: readonly string[]; readonly title: string },
+): boolean {
+  const edis = film.edis ?? [];
+  if (edis.length > 0) return content.edis.some((edi) => edis.includes(edi));
+  return film.title !== '' && sameTitle(content.title, film.title);
+}
+
 /** The content's poster of a film: by any of its EDI numbers, else (without any) by title. */
 export function contentPoster(film: { readonly edis?: readonly string[]; readonly title: string }, posters: readonly FilmPoster[]): FilmPoster | null {
-  const edis = film.edis ?? [];
-  if (edis.length > 0) return posters.find((poster) => poster.edis.some((edi) => edis.includes(edi))) ?? null;
-  return film.title ? (posters.find((poster) => sameTitle(poster.title, film.title)) ?? null) : null;
+  return posters.find((poster) => sameFilm(film, poster)) ?? null;
 }
 
 /**

@@ -9,7 +9,18 @@
  */
 import { atom, onMount } from 'nanostores';
 import type { MovieInfo, Review, Ticket, UserProfile, WatchItem } from './model';
-import { clearStoredProfile, PROFILE_KEY, readStoredProfile, storeProfile } from './profile-storage';
+import {
+  clearEndedSession,
+  clearStoredProfile,
+  PROFILE_KEY,
+  readEndedSession,
+  readStoredProfile,
+  SESSION_ENDED_KEY,
+  storeEndedSession,
+  storeProfile,
+  type EndedSession,
+} from './profile-storage';
+import { clearStoredTickets } from './ticket-storage';
 
 /** A failure as stored: the error the call ended with (its message is never shown as is). */
 export type StoredError = unknown;
@@ -21,9 +32,11 @@ export interface UserState {
   readonly loading: boolean;
   readonly error: StoredError | null;
   readonly isEmailSent: boolean;
+  /** Set when the partner ended the session (a 401): who it was, so they can sign in again. */
+  readonly sessionEnded: EndedSession | null;
 }
 
-export const initialUserState: UserState = { userProfile: null, loading: false, error: null, isEmailSent: false };
+export const initialUserState: UserState = { userProfile: null, loading: false, error: null, isEmailSent: false, sessionEnded: null };
 export const $user = atom<UserState>(initialUserState);
 
 /** Requesting a profile (sign-in, sign-up, forgotten password) sets loading on. */
@@ -33,7 +46,18 @@ export function profileRequested(): void {
 
 /** A profile (new or stored) replaces the user profile. */
 export function profileReceived(profile: UserProfile): void {
-  $user.set({ ...$user.get(), userProfile: profile, loading: false, error: null });
+  $user.set({ ...$user.get(), userProfile: profile, loading: false, error: null, sessionEnded: null });
+}
+
+/**
+ * The partner ended the session (a member call answered 401): the profile and its token go,
+ * with everything member-specific; the name and e-mail stay as `sessionEnded`, so the sign-in
+ * form can say why and fill in the address.
+ */
+export function sessionExpired(): void {
+  const { userProfile, sessionEnded } = $user.get();
+  $user.set({ ...initialUserState, sessionEnded: userProfile ? { userName: userProfile.userName, email: userProfile.email } : sessionEnded });
+  forgetMemberData();
 }
 
 /** A sign-in or sign-up failure stores the error. */
@@ -62,10 +86,12 @@ export function emailFailed(error: StoredError): void {
  */
 export function profileRestored(): UserProfile | null {
   const profile = readStoredProfile();
-  const before = $user.value?.userProfile ?? null;
-  if (profile?.token !== before?.token) {
-    $user.set({ ...($user.value ?? initialUserState), userProfile: profile });
-    if (before) forgetMemberData();
+  const sessionEnded = profile ? null : readEndedSession();
+  const state = $user.value ?? initialUserState;
+  const before = state.userProfile;
+  if (profile?.token !== before?.token || JSON.stringify(sessionEnded) !== JSON.stringify(state.sessionEnded)) {
+    $user.set({ ...state, userProfile: profile, sessionEnded });
+    if (before && profile?.token !== before.token) forgetMemberData();
   }
   return profile;
 }
@@ -81,10 +107,21 @@ function forgetMemberData(): void {
   $watchList.set(initialWatchList);
 }
 
-/** The reaction that keeps localStorage in step with the profile in state. */
+/**
+ * The reaction that keeps localStorage in step with the profile in state. The note of an ended
+ * session is written before the profile is removed, so another tab that hears of the removal
+ * finds it.
+ */
 export function persistProfile(state: UserState, before: UserState | undefined): void {
+  if (state.sessionEnded !== before?.sessionEnded) {
+    if (state.sessionEnded) storeEndedSession(state.sessionEnded);
+    else clearEndedSession();
+  }
   const profile = state.userProfile;
   if (profile === before?.userProfile) return;
+  // Tickets kept for the door are the member's own: gone with the session, or with another member.
+  const previous = before?.userProfile;
+  if (!profile || (previous && previous.email.toLowerCase() !== profile.email.toLowerCase())) clearStoredTickets();
   if (profile) storeProfile(profile);
   else clearStoredProfile();
 }
@@ -94,7 +131,7 @@ onMount($user, () => {
   const unlisten = $user.listen(persistProfile);
   const onStorage = (event: StorageEvent) => {
     // key null: the other tab cleared all of localStorage.
-    if (event.key === PROFILE_KEY || event.key === null) profileRestored();
+    if (event.key === PROFILE_KEY || event.key === SESSION_ENDED_KEY || event.key === null) profileRestored();
   };
   const target = typeof window === 'undefined' ? null : window;
   target?.addEventListener('storage', onStorage);

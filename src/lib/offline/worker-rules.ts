@@ -172,6 +172,21 @@ export const IMAGE_CACHE = 'kaia-bilete';
 /** Images kept: enough for the pages of a visit, small enough for any phone. */
 export const IMAGE_LIMITS = { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 };
 
+export const ASSET_CACHE = 'kaia-filer';
+/** Build files kept as used: the islands of a few visited pages outside the precache. */
+export const ASSET_LIMITS = { maxEntries: 40, maxAgeSeconds: 30 * 24 * 60 * 60 };
+
+/**
+ * Whether the worker keeps this request as a build file no precached page uses (a GET under
+ * /_astro/ of the site: hashed, so a stored copy is never stale). A visited page outside the
+ * precache (Mi side) then has its scripts offline too, not only its HTML.
+ */
+export function isBuildAsset(request: { method: string; url: string }, origin: string): boolean {
+  if (request.method !== 'GET') return false;
+  const url = new URL(request.url);
+  return url.origin === origin && url.pathname.startsWith('/_astro/');
+}
+
 /**
  * The precache entry a same-origin page URL may be stored under: the page's file.
  * '/kontakt' gives '/kontakt.html' (and '/kontakt/', which the server sends on to '/kontakt',

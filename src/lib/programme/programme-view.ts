@@ -5,11 +5,13 @@
  * what these return. Pure functions of (events, productions, now).
  */
 import type { Event, Production } from '../../schemas';
+import { osloDay } from '../format/time';
 import { programmeByFilm, type FilmDay } from './by-film';
-import { isActive, type FilterState, type ProgrammeContext } from './filter-state';
-import { cappedEnd, horizonEnd, laterWeek, weeksOf } from './horizon';
+import { facetPath, isActive, type FilterState, type ProgrammeContext, type ProgrammeKind } from './filter-state';
+import { cappedEnd, horizonEnd, laterWeek, weekLabel, weeksOf } from './horizon';
 import { upcomingShowings, type Showing } from './programme';
 import { applyFilter, showingDays, showingFacts } from './showing-facts';
+import { outOfDateNote } from './strip-state';
 
 /** What a programme rendering lists, and where the visitor goes for earlier or later weeks. */
 export interface ProgrammeWindow {
@@ -102,4 +104,26 @@ export function programmeView({ filter, horizonDays, ...input }: ProgrammeBlockI
 export function cinemaProgrammeView(block: ProgrammeBlockInput): ProgrammeView & { days: FilmDay[] } {
   const view = programmeView(block);
   return { ...view, days: programmeByFilm(view.shown) };
+}
+
+/** The programme page of each kind, where a block elsewhere sends visitors for more. */
+const PROGRAMME_PAGES: Record<ProgrammeKind, { href: string; text: string }> = {
+  film: { href: '/kinoprogram', text: 'kinoprogrammet' },
+  culture: { href: '/kulturprogram', text: 'kulturprogrammet' },
+};
+
+/** What a programme block says once everything it listed has started in the browser: the page is older than its data. */
+export interface OutOfDate {
+  /** 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.' */
+  note: string;
+  /** Where the next days are: the week after the horizon on the programme page, else the programme page; null when there is nowhere further. */
+  link: { href: string; text: string } | null;
+}
+
+export function programmeOutOfDate(kind: ProgrammeKind, view: ProgrammeWindow, now: Date, filter?: ProgrammeContext): OutOfDate {
+  const note = outOfDateNote(osloDay(now));
+  if (filter && !isActive(filter.state)) {
+    return { note, link: view.later ? { href: facetPath(filter.base, 'veke', view.later), text: weekLabel(view.later).replace(/^Veke/, 'veke') } : null };
+  }
+  return { note, link: filter ? { href: filter.base, text: PROGRAMME_PAGES[kind].text } : PROGRAMME_PAGES[kind] };
 }

@@ -1,11 +1,15 @@
 /**
- * The search island's use of Pagefind: load it once (retrying after a failure), search, and
- * fetch result data a page at a time, so the first search downloads only the index chunks of
- * the words typed and the fragments of the results shown.
+ * The search island's use of Pagefind: load it once (retrying after a failure), search the
+ * query in each of its word forms (src/lib/search/word-forms.ts), merge, put the best title
+ * matches first (src/lib/search/ranking.ts), and fetch result data a page at a time, so the
+ * first search downloads only the index chunks of the words typed and the fragments of the
+ * results ranked and shown.
  */
 import { searchOptions, searchTerm } from './query';
+import { RERANK_DEPTH, mergeByScore, rerankByTitle } from './ranking';
 import { toResultView, type SearchResultView } from './results';
-import type { PagefindApi, PagefindResult, SearchType } from './types';
+import type { PagefindApi, PagefindResult, PagefindResultData, SearchType } from './types';
+import { queryVariants, type WordForms } from './word-forms';
 
 /** Results fetched and shown at a time. */
 export const RESULTS_PER_PAGE = 10;
@@ -17,12 +21,13 @@ const EXCERPT_WORDS = 26;
  * Pagefind's options. `noWorker`: search on the page's own thread. The index of a site this size
  * answers in a few milliseconds there, and skipping Pagefind's web worker saves its 43 KB script
  * on the first search and in the offline precache (src/lib/offline/worker-rules.ts).
+ * `ranking.metaWeights`: a word of the title counts twice Pagefind's default (5) over the body.
  */
-export const PAGEFIND_OPTIONS = { excerptLength: EXCERPT_WORDS, noWorker: true } as const;
+export const PAGEFIND_OPTIONS = { excerptLength: EXCERPT_WORDS, noWorker: true, ranking: { metaWeights: { title: 10 } } } as const;
 
 export interface SearchHits {
   term: string;
-  /** Every hit, in order; their data is fetched a page at a time by `showResults`. */
+  /** Every hit, best first; their data is fetched a page at a time by `showResults`. */
   hits: PagefindResult[];
 }
 
@@ -31,8 +36,24 @@ export interface SearchEngine {
   search(query: string, type: SearchType | null): Promise<SearchHits | null>;
 }
 
-/** `load` imports pagefind.js; in the browser, `loadPagefindFrom(url)`. */
-export function createSearchEngine(load: () => Promise<PagefindApi>): SearchEngine {
+/** A hit whose data is fetched once, however often it is asked for. */
+function remembered(hit: PagefindResult): PagefindResult {
+  let data: Promise<PagefindResultData> | undefined;
+  return {
+    id: hit.id,
+    ...(hit.score === undefined ? {} : { score: hit.score }),
+    data: () => {
+      data ??= hit.data().catch((error: unknown) => {
+        data = undefined;
+        throw error;
+      });
+      return data;
+    },
+  };
+}
+
+/** `load` imports pagefind.js; in the browser, `loadPagefindFrom(url)`. `wordForms`: the site's groups of words searched as one. */
+export function createSearchEngine(load: () => Promise<PagefindApi>, wordForms: WordForms = []): SearchEngine {
   let ready: Promise<PagefindApi> | null = null;
   const pagefind = () => {
     ready ??= load()
@@ -53,8 +74,13 @@ export function createSearchEngine(load: () => Promise<PagefindApi>): SearchEngi
       const term = searchTerm(query);
       if (term === null) return null;
       const api = await pagefind();
-      const found = await api.search(term, searchOptions(type));
-      return { term, hits: found?.results ?? [] };
+      const options = searchOptions(type);
+      const found = await Promise.all(queryVariants(term, wordForms).map((variant) => api.search(variant, options)));
+      const merged = mergeByScore(found.map((search) => (search?.results ?? []).map(remembered)));
+      // Titles of the first hits decide their order: read them (the first page needs them anyway).
+      const head = await Promise.all(merged.slice(0, RERANK_DEPTH).map((hit) => hit.data()));
+      const titles = new Map(merged.slice(0, RERANK_DEPTH).map((hit, index) => [hit.id, head[index]?.meta['title']]));
+      return { term, hits: rerankByTitle(merged, (hit) => titles.get(hit.id), term, wordForms) };
     },
   };
 }

@@ -43,9 +43,7 @@ export function searchTerm(query: string): string | null {
   return term.length > 0 ? term : null;
 }
 
-/** Pagefind options for a type: culture events come in date order, soonest first. */
+/** Pagefind options for a type: only that type, best match first like every search. */
 export function searchOptions(type: SearchType | null): PagefindSearchOptions {
-  if (type === 'kulturarrangement') return { filters: { type }, sort: { date: 'asc' } };
-  if (type) return { filters: { type } };
-  return {};
+  return type ? { filters: { type } } : {};
 }

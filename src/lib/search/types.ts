@@ -4,14 +4,24 @@
  */
 
 /** What the index says a page is: the value of its `type` filter. */
-export type SearchType = 'artikkel' | 'kulturarrangement';
+export type SearchType = 'film' | 'kulturarrangement' | 'artikkel' | 'side';
 
-export const SEARCH_TYPES: readonly SearchType[] = ['artikkel', 'kulturarrangement'];
+export const SEARCH_TYPES: readonly SearchType[] = ['film', 'kulturarrangement', 'artikkel', 'side'];
 
-/** How a type reads in a result. */
+/** How a type reads on a result. */
 export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
+  film: 'Film',
+  kulturarrangement: 'Arrangement',
   artikkel: 'Artikkel',
-  kulturarrangement: 'Kulturarrangement',
+  side: 'Side',
+};
+
+/** How a type reads in the filter (what the visitor wants to see). */
+export const SEARCH_TYPE_CHOICES: Record<SearchType, string> = {
+  film: 'Filmar',
+  kulturarrangement: 'Arrangement',
+  artikkel: 'Artiklar',
+  side: 'Sider',
 };
 
 export function isSearchType(value: unknown): value is SearchType {
@@ -29,6 +39,8 @@ export interface PagefindResultData {
 
 export interface PagefindResult {
   id: string;
+  /** Pagefind's relevance; higher is better. */
+  score?: number;
   data(): Promise<PagefindResultData>;
 }
 
