@@ -68,10 +68,13 @@ export class LiveHistory {
     this.save();
   }
 
-  /** Notes the live release when the history does not end with it (a first start, or a switch made by hand). */
+  /**
+   * Notes the live release when the history does not end with it (a first start, or a switch
+   * made by hand); kept in memory, and written with the next switch.
+   */
   notice(release: string | undefined, since: Date | undefined): void {
     if (!release || this.#entries.at(-1)?.release === release) return;
-    this.record({ release, at: (since ?? new Date()).toISOString(), by: 'oppstart', reason: 'found' });
+    this.#entries = [...this.#entries, { release, at: (since ?? new Date()).toISOString(), by: 'oppstart', reason: 'found' as const }].slice(-KEEP_SWITCHES);
   }
 
   /**

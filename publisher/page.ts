@@ -18,7 +18,10 @@ a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid 
 .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1rem 0; }
 .actions form { margin: 0; }
 button { font: inherit; padding: 0.5rem 1rem; border: 2px solid #0b4f8a; border-radius: 0.25rem; background: #0b4f8a; color: #fff; cursor: pointer; }
-button.secondary { background: #fff; color: #0b4f8a; }
+button.secondary, a.button.secondary { background: #fff; color: #0b4f8a; }
+a.button { display: inline-block; font: inherit; padding: 0.5rem 1rem; border: 2px solid #0b4f8a; border-radius: 0.25rem; text-decoration: none; }
+a.button:focus-visible { outline: 3px solid #0b4f8a; outline-offset: 2px; }
+.paused { border: 3px solid #7a4a00; background: #fff7e6; padding: 0 1rem 1rem; margin: 1rem 0; }
 .message { padding: 0.75rem 1rem; border-left: 0.4rem solid #0b4f8a; background: #eef4fa; }
 .message.error { border-color: #a3231f; background: #fbeeee; }
 .runs { list-style: none; padding: 0; margin: 0; }
@@ -99,12 +102,35 @@ export const messages = {
   'rolled-back': { text: 'Nettstaden viser no den førre versjonen.', error: false },
   'no-rollback': { text: 'Det finst inga eldre versjon å gå tilbake til.', error: true },
   busy: { text: 'Ei publisering køyrer no. Prøv igjen når ho er ferdig.', error: true },
+  'already-rolled-back': { text: 'Nettstaden viser alt den versjonen. Ingenting vart endra.', error: false },
+  'rollback-moved': { text: 'Ein annan versjon vart publisert medan du stadfesta. Ingenting vart endra; sjå på nytt kva som er live.', error: true },
+  resumed: { text: 'Automatisk publisering er i gang att. Det som venta, blir publisert no.', error: false },
 } as const;
 export type MessageKey = keyof typeof messages;
 
 /** The message a `?melding=` value names; anything else (`toString` too) is no message. */
 export function messageKey(value: string | null): MessageKey | undefined {
   return value !== null && Object.hasOwn(messages, value) ? (value as MessageKey) : undefined;
+}
+
+/** The version a rollback goes to, as the confirmation names it. */
+export interface RollbackTarget {
+  /** The live release now. */
+  readonly from: string;
+  readonly to: string;
+  /** When `to` went live (ISO 8601), and who made it live. */
+  readonly at: string;
+  readonly by: string;
+  /** What the run that published `to` changed, when the run log still has it. */
+  readonly changes?: RunRecord['changes'];
+}
+
+/** Automatic publishing paused by a rollback (pause.ts). */
+export interface PauseView {
+  readonly since: string;
+  readonly by: string;
+  /** Runs waiting for «Publiser att». */
+  readonly waiting: number;
 }
 
 export interface StatusView {
@@ -115,9 +141,12 @@ export interface StatusView {
   readonly message: MessageKey | undefined;
   /** The display name of whoever is signed in. */
   readonly signedInAs?: string;
+  readonly paused?: PauseView | undefined;
+  /** Ids of runs held by the pause. */
+  readonly held?: readonly number[];
 }
 
-function changesText(run: RunRecord): string {
+function changesText(run: Pick<RunRecord, 'changes'>): string {
   if (!run.changes) return '–';
   const changed = run.changes.filter((change) => change.added + change.changed + change.removed > 0);
   if (changed.length === 0) return 'Ingen endringar';
@@ -135,7 +164,7 @@ export function stateName(run: Pick<RunRecord, 'state' | 'kind'>): string {
   return stateNames[run.state] ?? run.state;
 }
 
-function runItem(run: RunRecord): string {
+function runItem(run: RunRecord, held: ReadonlySet<number> = new Set()): string {
   const what = run.kind === 'preview' ? ' (førehandsvising, ikkje publisert)' : '';
   const requests = run.requests > 1 ? ` (${run.requests} førespurnader)` : '';
   const stateClass = run.kind === 'preview' && (run.state === 'published' || run.state === 'unchanged') ? 'preview' : run.state;
@@ -143,7 +172,7 @@ function runItem(run: RunRecord): string {
     ? `<dt>Feil</dt><dd><strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small></dd>`
     : '';
   return `<li class="run">
-<h3><span class="state state-${stateClass}">${escapeHtml(stateName(run))}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
+<h3><span class="state state-${stateClass}">${escapeHtml(held.has(run.id) ? 'Ventar (publisering på pause)' : stateName(run))}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
 <dl>
 <dt>Starta av</dt><dd>${escapeHtml(run.by ?? starterOf(run.trigger))}</dd>
 <dt>Kva</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</dd>
@@ -153,6 +182,42 @@ ${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
 ${failure}
 </dl>
 </li>`;
+}
+
+function pauseSection(view: StatusView, csrf: string): string {
+  if (!view.paused) return '';
+  const waiting =
+    view.paused.waiting === 0
+      ? 'Ingen endringar frå CMS-et ventar enno.'
+      : view.paused.waiting === 1
+        ? 'Ei køyring med endringar frå CMS-et ventar.'
+        : `${view.paused.waiting} køyringar med endringar frå CMS-et ventar.`;
+  return `<section class="paused" aria-labelledby="pause-tittel">
+<h2 id="pause-tittel">Automatisk publisering er sett på pause</h2>
+<p>Sidan ${escapeHtml(formatMoment(view.paused.since))}, då ${escapeHtml(view.paused.by)} gjekk tilbake til ein eldre versjon. Publiseringar frå CMS-et og tidsplanen blir tekne imot og sette i kø, men ikkje publiserte før du trykkjer «Publiser att». ${waiting}</p>
+<form method="post" action="/staff/publiser-att">${csrf}<button type="submit">Publiser att</button></form>
+</section>`;
+}
+
+/** The page that asks before a rollback, naming the version it goes to: when it went live, by whom, and what it changed. */
+export function rollbackConfirmPage(target: RollbackTarget, csrfToken: string): string {
+  const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}">`;
+  return layout(
+    'Gå tilbake til førre versjon – publisering – Kulturhuset Kaia',
+    `<h1>Gå tilbake til førre versjon?</h1>
+<p>Nettstaden vil då vise versjonen som var live før den som er live no:</p>
+<dl>
+<dt>Versjon</dt><dd>publisert ${escapeHtml(formatMoment(target.at))} av ${escapeHtml(target.by)}</dd>
+<dt>Endringar i han</dt><dd>${target.changes ? changesText({ changes: target.changes }) : 'Ikkje kjent (køyringa er ikkje lenger i loggen).'}</dd>
+</dl>
+<p>Automatisk publisering blir då sett på pause: publiseringar frå CMS-et blir sette i kø, men ikkje publiserte før nokon trykkjer «Publiser att» på publiseringssida.</p>
+<form method="post" action="/staff/rollback" class="actions">${csrf}
+<input type="hidden" name="from" value="${escapeHtml(target.from)}">
+<input type="hidden" name="to" value="${escapeHtml(target.to)}">
+<button type="submit">Ja, gå tilbake til versjonen frå ${escapeHtml(formatMoment(target.at))}</button>
+<a class="button secondary" href="/staff/">Avbryt</a>
+</form>`,
+  );
 }
 
 export function statusPage(view: StatusView): string {
@@ -170,9 +235,10 @@ export function statusPage(view: StatusView): string {
 <div role="status">${message ? `<p class="message${message.error ? ' error' : ''}">${escapeHtml(message.text)}</p>` : ''}</div>
 <h2>Live no</h2>
 ${live}
+${pauseSection(view, csrf)}
 <div class="actions">
-<form method="post" action="/staff/refresh">${csrf}<button type="submit">Hent innhaldet på nytt</button></form>
-<form method="post" action="/staff/rollback">${csrf}<button type="submit" class="secondary">Gå tilbake til førre versjon</button></form>
+${view.paused ? '' : `<form method="post" action="/staff/refresh">${csrf}<button type="submit">Hent innhaldet på nytt</button></form>`}
+<a class="button secondary" href="/staff/tilbake">Gå tilbake til førre versjon …</a>
 </div>
 <h2>Førehandsvising</h2>
 ${preview}
@@ -185,7 +251,7 @@ ${
     ? '<p>Ingen køyringar enno.</p>'
     : `<p>Dei ${view.runs.length} siste, nyaste først.</p>
 <ol class="runs">
-${view.runs.map(runItem).join('\n')}
+${view.runs.map((run) => runItem(run, new Set(view.held ?? []))).join('\n')}
 </ol>`
 }
 <p><a href="/staff/">Oppdater sida</a></p>

@@ -22,7 +22,11 @@ import { plainPage } from './page';
 import { recoverReleases } from '../release/recover';
 import { executeRun, notifyRun, previewDir, statusPageUrl } from './pipeline';
 import { liveSite, previewSite, type SiteHandler } from './release-sites';
-import { RunLog, RunQueue } from './runs';
+import { LiveHistory } from './live-history';
+import { PauseState } from './pause';
+import { rollbackRoutes } from './rollback-routes';
+import { RunLog, RunQueue, starterOf, type RunRecord } from './runs';
+import { currentRelease, currentSince } from '../release/releases';
 import { Sessions } from './staff';
 import { staffRoutes } from './staff-routes';
 import { statusRoutes } from './status-routes';
@@ -55,19 +59,41 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   if (recovery.removed.length > 0) log(`removed what an interrupted run left: ${recovery.removed.join(', ')}`);
   if (recovery.contentMatched) log('content/ brought back in line with the live release');
   if (recovery.busy.length > 0) log(`another run is working in ${recovery.busy.join(', ')}; left alone`);
+  const history = new LiveHistory(join(config.stateDir, 'live-history.json'));
+  history.notice(currentRelease(config.releasesDir), currentSince(config.releasesDir));
+  const pause = new PauseState(join(config.stateDir, 'paused.json'));
+  // While a rollback holds the site, live runs wait; previews go on.
+  const mayStart = (run: RunRecord) => run.kind !== 'live' || pause.current === undefined;
   const stopping = new AbortController();
-  const queue = new RunQueue(runLog, async (run) => {
-    log(`run ${run.id} (${run.kind}, ${run.trigger}, by ${run.by ?? '?'}) started`);
-    await executeRun(config, run, log, stopping.signal, staffUrl);
-    log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
-    void notifyRun(config.notifyUrl, run, log);
-  });
+  const queue = new RunQueue(
+    runLog,
+    async (run) => {
+      log(`run ${run.id} (${run.kind}, ${run.trigger}, by ${run.by ?? '?'}) started`);
+      await executeRun(config, run, log, stopping.signal, staffUrl);
+      if (run.kind === 'live' && run.state === 'published' && run.release)
+        history.record({ release: run.release, at: new Date().toISOString(), by: run.by ?? starterOf(run.trigger), reason: 'publish' });
+      log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
+      void notifyRun(config.notifyUrl, run, log);
+    },
+    mayStart,
+  );
   let previewUrl = '';
   let staffUrl = statusPageUrl(config);
 
   const routes: readonly Route[] = [
     hookRoute({ secret: config.hookSecret, maxBodyBytes: config.maxBodyBytes, deliveries, queue, now, log }),
-    statusRoutes({ releasesDir: config.releasesDir, previewDir: previewDir(config), previewUrl: () => previewUrl, queue, runLog, sessions }),
+    statusRoutes({ releasesDir: config.releasesDir, previewDir: previewDir(config), previewUrl: () => previewUrl, queue, runLog, sessions, pause }),
+    rollbackRoutes({
+      releasesDir: config.releasesDir,
+      contentDir: config.contentDir,
+      queue,
+      runLog,
+      history,
+      pause,
+      sessions,
+      publicOrigin: config.publicOrigin,
+      log,
+    }),
     staffRoutes({ releasesDir: config.releasesDir, contentDir: config.contentDir, queue, runLog, log, sessions, publicOrigin: config.publicOrigin }),
   ];
   const server = serverOf(async (req, res) => {

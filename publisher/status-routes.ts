@@ -7,6 +7,7 @@ import { html, methodNotAllowed, redirect, sendJson, type Route } from './http';
 import { loginPage, messageKey, PREVIEW_OPEN, statusPage } from './page';
 import { PREVIEW_ENTRY } from './release-sites';
 import type { RunLog, RunQueue } from './runs';
+import type { PauseState } from './pause';
 import type { Sessions } from './staff';
 
 export interface StatusDeps {
@@ -17,10 +18,12 @@ export interface StatusDeps {
   readonly queue: RunQueue;
   readonly runLog: RunLog;
   readonly sessions: Sessions;
+  /** Automatic publishing paused by a rollback (none in tests that do not roll back). */
+  readonly pause?: PauseState;
 }
 
 /** The live release, the preview, whether a run is going, and the last runs. */
-export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog }: StatusDeps) {
+export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, pause }: StatusDeps) {
   const release = currentRelease(releasesDir);
   const since = currentSince(releasesDir);
   const preview = currentRelease(previewDir);
@@ -28,6 +31,8 @@ export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog }:
     live: release && since ? { release, since: since.toISOString() } : undefined,
     preview: preview ? { release: preview, url: previewUrl() } : undefined,
     busy: queue.busy,
+    paused: pause?.current ? { since: pause.current.since, by: pause.current.by, waiting: queue.held.length } : undefined,
+    held: queue.held.map((run) => run.id),
     runs: runLog.runs,
   };
 }

@@ -25,3 +25,24 @@ export function rollbackLive(releasesDir: string, contentDir: string): string {
   matchLiveContent(releasesDir, contentDir);
   return release;
 }
+
+/** What a switch to a named release did. */
+export type SwitchOutcome = 'switched' | 'already' | 'moved';
+
+/**
+ * Switches `current` from `from` to `to` (a release chosen from the history of what was live,
+ * never by name) and brings content/ along. Idempotent: when `to` is live already (a repeated
+ * request) nothing changes ('already'); when something else went live since the request was
+ * made, nothing changes either ('moved').
+ */
+export function switchLiveTo(releasesDir: string, contentDir: string, from: string, to: string): SwitchOutcome {
+  const outcome = withLock(releasesDir, (): SwitchOutcome => {
+    const current = currentRelease(releasesDir);
+    if (current === to) return 'already';
+    if (current !== from) return 'moved';
+    switchCurrent(releasesDir, to);
+    return 'switched';
+  });
+  matchLiveContent(releasesDir, contentDir);
+  return outcome;
+}

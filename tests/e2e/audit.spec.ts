@@ -4,33 +4,10 @@
  * hero that name the day once, a date picker that says which keys it takes and closes on
  * Escape, and no two landmarks of the same role and name (axe's landmark-unique).
  */
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { CONSENT_KEY, serialiseConsent } from '../../src/lib/analytics/consent';
-import { FIXED_NOW } from './clock';
+import { answerConsent, cultureOnShow as culture, filmWithTrailer as film } from './demo-content';
 import { expect, scanBudget, test } from './fixtures';
-
-interface ContentProduction {
-  object: 'movie' | 'culture';
-  pageReference: string;
-  title: string;
-  features: { trailerYoutubeId?: string };
-}
-interface ContentEvent {
-  startTime: string;
-  production: { pageReference?: string };
-}
-const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
-const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
-const hasShows = (production: ContentProduction) => upcoming.some((event) => event.production.pageReference === production.pageReference);
-const film = productions.find((production) => production.object === 'movie' && production.features.trailerYoutubeId && hasShows(production))!;
-const culture = productions.find((production) => production.object === 'culture' && hasShows(production))!;
-
-async function answerConsent(page: Page) {
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [CONSENT_KEY, serialiseConsent('denied', new Date(FIXED_NOW))] as const);
-}
 
 /**
  * Tabs through the page; at every stop, the contrast of the focus ring's colour with the

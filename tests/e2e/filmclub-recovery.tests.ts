@@ -178,13 +178,13 @@ test('the header and the panel follow a sign-in and a sign-out in another tab', 
 test('the first reviews, then all of them on request, with focus on the first one added', async ({ page }) => {
   await page.goto(BUSY_FILM);
   const panel = panelOf(page);
-  await expect(panel.locator('.fc-review')).toHaveCount(5);
+  await expect(panel.locator('.fc-review')).toHaveCount(2);
   const more = panel.getByRole('button', { name: /^Vis \d+ omtalar til$/ });
-  const total = 5 + Number((await more.textContent())?.match(/\d+/)?.[0]);
-  expect(total).toBeGreaterThan(5);
+  const total = 2 + Number((await more.textContent())?.match(/\d+/)?.[0]);
+  expect(total).toBeGreaterThan(2);
   await more.click();
   await expect(panel.locator('.fc-review')).toHaveCount(total);
-  await expect(panel.locator('.fc-review').nth(5)).toBeFocused();
+  await expect(panel.locator('.fc-review').nth(2)).toBeFocused();
   const comments = await panel.locator('.fc-review > p:nth-child(2)').allTextContents();
   expect(new Set(comments).size).toBe(comments.length);
 });

@@ -6,40 +6,14 @@
  * two or more to a phone screen; a film page tells about the film (facts, showtimes, trailer)
  * before the film club's member reviews.
  */
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { CONSENT_KEY, serialiseConsent } from '../../src/lib/analytics/consent';
-import { FIXED_NOW } from './clock';
+import { answerConsent, filmWithTrailer as film } from './demo-content';
 import { expect, test } from './fixtures';
-
-interface ContentProduction {
-  object: 'movie' | 'culture';
-  pageReference: string;
-  features: { trailerYoutubeId?: string };
-}
-interface ContentEvent {
-  startTime: string;
-  production: { pageReference?: string };
-}
-const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
-const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
-const film = productions.find(
-  (production) =>
-    production.object === 'movie' &&
-    production.features.trailerYoutubeId &&
-    upcoming.some((event) => event.production.pageReference === production.pageReference),
-)!;
 
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 320, height: 568 };
 const DESKTOP = { width: 1280, height: 800 };
 const size = (viewport: { width: number; height: number }) => `${viewport.width}×${viewport.height}`;
-
-async function answerConsent(page: Page) {
-  const value = serialiseConsent('denied', new Date(FIXED_NOW));
-  await page.addInitScript(([key, stored]) => localStorage.setItem(key, stored), [CONSENT_KEY, value] as const);
-}
 
 /** The bottom edge of an element in page coordinates (CSS px from the top of the document). */
 async function bottomOf(locator: Locator): Promise<number> {
@@ -168,4 +142,16 @@ test('a film page on a phone tells about the film before the member reviews', as
     const top = await topOf(locator);
     expect(top, `${what} (${Math.round(top)} px) before the first review (${Math.round(reviewTop)} px)`).toBeLessThan(reviewTop);
   }
+});
+
+test('the culture programme shows each event once, its performances as ticket buttons on one card', async ({ page }) => {
+  await answerConsent(page);
+  await page.goto('/kulturprogram');
+  const titles = await page.locator('main .programme-item--event .programme-item__title').allInnerTexts();
+  expect(titles.length).toBeGreaterThan(1);
+  expect(new Set(titles).size).toBe(titles.length);
+  // Events with several performances in the listing: one card, a button per date, each saying its day.
+  const cards = page.locator('main .programme-item--event').filter({ has: page.locator('.slot + .slot') });
+  expect(await cards.count(), 'the demo lists an event with several performances').toBeGreaterThan(0);
+  for (const slot of await cards.locator('.slot').all()) await expect(slot.locator('.slot__day')).toBeVisible();
 });

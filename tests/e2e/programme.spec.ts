@@ -280,19 +280,24 @@ test('on a phone the filters fold into one control that counts the active ones, 
   await wide.close();
 });
 
-test('the culture programme lists events as cards: image, category, date, venue, price and ticket', async ({ page }) => {
+test('the culture programme lists events as cards, one per event: image, category, date, venue, price and tickets', async ({ page }) => {
   await page.goto('/kulturprogram');
   const cards = page.locator('.programme [data-showing-group]');
-  const expected = upcoming.filter((event) => event.object === 'culture' && dayOf(event) <= HORIZON_END);
-  await expect(cards).toHaveCount(expected.length);
-  const first = expected.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0]!;
+  const expected = upcoming
+    .filter((event) => event.object === 'culture' && dayOf(event) <= HORIZON_END)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  // The performances of one event share its card.
+  await expect(cards).toHaveCount(new Set(expected.map((event) => event.production.pageReference)).size);
+  await expect(cards.locator('[data-starts]')).toHaveCount(expected.length);
+  const first = expected[0]!;
   const card = cards.first();
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(productionOf(first).title);
   await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
-  await expect(card).toContainText('Måndag 23. november');
+  // The day: in the facts for one performance, on each button for several.
+  await expect(card).toContainText(/Måndag 23\. november|må\. 23\. nov\./);
   await expect(card).toContainText(first.venue.name);
-  await expect(card.locator('[data-starts]')).toHaveAttribute('data-starts', first.startTime);
-  await expect(card.getByRole('link', { name: /^Kjøp billett til / })).toHaveAttribute('href', first.ticketUrl);
+  await expect(card.locator('[data-starts]').first()).toHaveAttribute('data-starts', first.startTime);
+  await expect(card.getByRole('link', { name: /^Kjøp billett til / }).first()).toHaveAttribute('href', first.ticketUrl);
 });
 
 for (const [width, height] of [
@@ -320,7 +325,6 @@ for (const [width, height] of [
       parts.push(['companion rule', hero.getByText('Frå 9 år i følgje med vaksen')]);
       parts.push(['length', hero.getByText('112 min')]);
       parts.push(['genre', hero.getByText('Drama', { exact: true })]);
-      parts.push(['film club', hero.locator('[data-movie-info]')]);
     }
     for (const [name, locator] of parts) {
       await expect(locator, name).toBeVisible();
@@ -381,7 +385,8 @@ test('film overview, coming films, culture programme, news and offers are listed
   expect(await page.locator('main .card').count()).toBeGreaterThanOrEqual(4);
   await expect(page.locator('main .card').first()).toContainText('Premiere');
   await page.goto('/kulturprogram');
-  expect(await page.locator('main .programme [data-showing-group]').count()).toBeGreaterThanOrEqual(8);
+  // Performances, on one card per event.
+  expect(await page.locator('main .programme [data-starts]').count()).toBeGreaterThanOrEqual(8);
   await page.goto('/aktuelt');
   const dates = await page.locator('main .card time').evaluateAll((elements) => elements.map((element) => element.getAttribute('datetime') ?? ''));
   expect(dates.length).toBeGreaterThan(10);

@@ -117,8 +117,12 @@ test('rollback from the status page serves the previous release', async ({ page,
   await page.getByLabel('Brukarnamn').fill('anne');
   await page.getByLabel('Passord').fill(PASSWORD);
   await page.getByRole('button', { name: 'Logg inn' }).click();
-  await page.getByRole('button', { name: 'Gå tilbake til førre versjon' }).click();
+  await page.getByRole('link', { name: 'Gå tilbake til førre versjon …' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gå tilbake til førre versjon?' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: /^Ja, gå tilbake til versjonen frå / }).click();
   await expect(page.getByRole('status')).toContainText('Nettstaden viser no den førre versjonen.');
+  await expect(page.getByRole('heading', { level: 2, name: 'Automatisk publisering er sett på pause' })).toBeVisible();
   const served = await (await request.get(`${site}/artiklar/${article.id}/`)).text();
   expect(served).toContain(article.title.replace(/&/g, '&#38;'));
   expect(served).not.toContain('Ny tittel frå CMS-et');

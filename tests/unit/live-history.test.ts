@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,7 @@ describe('the history of what was live', () => {
     const history = new LiveHistory(path);
     history.notice('A', new Date(at(0)));
     history.notice('A', new Date(at(5)));
+    expect(existsSync(path)).toBe(false);
     history.record({ release: 'B', at: at(1), by: 'CMS', reason: 'publish' });
     expect(new LiveHistory(path).entries.map((entry) => [entry.release, entry.reason])).toEqual([
       ['A', 'found'],

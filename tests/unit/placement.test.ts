@@ -56,6 +56,38 @@ describe('coverStyle', () => {
     expect(placeBlocks(page({ id: 'p', path: '/:article', blocks: [cover('article'), of('film-list')] })).cover).toBe('full');
   });
 
+  it('puts a listing page’s first list before the editorial text above it, and leaves other pages in their order', () => {
+    const listing = placeBlocks(
+      page({
+        id: 'p',
+        path: '/filmar',
+        blocks: [cover(), { ...of('content'), id: 'text' }, { ...of('film-list'), id: 'films', place: { row: 1, column: 0, order: 2 } }],
+      }),
+    );
+    expect(listing.rows[1]?.columns[0]?.blocks.map((b) => b.id)).toEqual(['films', 'text']);
+    const front = placeBlocks(
+      page({
+        id: 'p',
+        path: '/',
+        blocks: [
+          cover(),
+          { ...of('today'), id: 'today', place: { row: 1, column: 0, order: 0 } },
+          { ...of('content'), id: 'text' },
+          { ...of('film-list'), id: 'films', place: { row: 1, column: 0, order: 2 } },
+        ],
+      }),
+    );
+    expect(front.rows[1]?.columns[0]?.blocks.map((b) => b.id)).toEqual(['today', 'text', 'films']);
+    const info = placeBlocks(
+      page({
+        id: 'p',
+        path: '/aktuelt',
+        blocks: [cover(), { ...of('content'), id: 'text' }, { ...of('article-list'), id: 'news', place: { row: 1, column: 0, order: 2 } }],
+      }),
+    );
+    expect(info.rows[1]?.columns[0]?.blocks.map((b) => b.id)).toEqual(['text', 'news']);
+  });
+
   it('counts only the blocks that are shown', () => {
     expect(placeBlocks(page({ id: 'p', path: '/p', blocks: [cover(), of('film-list', { hide: true })] })).cover).toBe('full');
   });

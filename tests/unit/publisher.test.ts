@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { createHmac } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readlinkSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addStaffAccount } from '../support/staff-account';
@@ -303,22 +303,67 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect((await tryLogin(PASSWORD, '198.51.100.2')).status).toBe(303);
   });
 
-  it('rolls back from the status page: the previous release is served', async () => {
+  it('rolls back, after a confirmation naming the version, to what was live before; a repeat changes nothing; publishing waits until «Publiser att»', async () => {
     const current = await page('/');
     expect(current).toContain('Endra før ein storm av hooks');
     const session = await login();
-    const answer = await staffPost('rollback', session);
-    expect(answer.status).toBe(303);
+    const live = publisher.log.runs.find((run) => run.kind === 'live' && run.state === 'published' && run.trigger === 'webhook')!;
+    const confirm = await (await fetch(`${origin}/staff/tilbake`, { headers: { cookie: session.cookie } })).text();
+    expect(confirm).toContain('<h1>Gå tilbake til førre versjon?</h1>');
+    const from = /name="from" value="([^"]+)"/.exec(confirm)![1]!;
+    const to = /name="to" value="([^"]+)"/.exec(confirm)![1]!;
+    expect(from).toBe(live.release);
+    expect(confirm).toMatch(/publisert [a-zø]+dag \d+\. [a-z]+ kl\. \d\d\.\d\d av (CMS|oppstart)/);
+    const rollback = () =>
+      fetch(`${origin}/staff/rollback`, {
+        method: 'POST',
+        headers: { origin, cookie: session.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf: session.csrf, from, to }),
+        redirect: 'manual',
+      });
+    const answer = await rollback();
     expect(answer.headers.get('location')).toBe('/staff/?melding=rolled-back');
     await until(async () => !(await page('/')).includes('Endra før ein storm av hooks'), 'the previous release to be served');
-    expect(readFileSync(join(work, 'content', 'articles.json'), 'utf8')).not.toContain('Endra før ein storm av hooks');
-    const html = await (await fetch(`${origin}/staff/?melding=rolled-back`, { headers: { cookie: session.cookie } })).text();
-    expect(html).toContain('Nettstaden viser no den førre versjonen.');
-    // The run log names who rolled back, and the page who is signed in.
-    expect(publisher.log.runs[0]).toMatchObject({ trigger: 'rollback', state: 'published', by: 'Anne Aas' });
+    expect(readFileSync(join(releasesDir(), 'current', 'index.html'), 'utf8')).toBe(readFileSync(join(releasesDir(), to, 'index.html'), 'utf8'));
+    const runsAfter = publisher.log.runs.length;
+    // A double click: the same request again changes nothing.
+    expect((await rollback()).headers.get('location')).toBe('/staff/?melding=already-rolled-back');
+    expect(publisher.log.runs.length).toBe(runsAfter);
+    expect(readlinkSync(join(releasesDir(), 'current'))).toBe(to);
+    expect(publisher.log.runs[0]).toMatchObject({ trigger: 'rollback', state: 'published', by: 'Anne Aas', release: to });
+
+    // Paused: a publish in the CMS is taken and queued, not applied.
+    const html = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
+    expect(html).toContain('Automatisk publisering er sett på pause');
+    expect(html).toContain('då Anne Aas gjekk tilbake til ein eldre versjon');
     expect(html).toContain('<dt>Starta av</dt><dd>Anne Aas</dd>');
-    expect(html).toContain('<dt>Starta av</dt><dd>CMS</dd>');
     expect(html).toContain('Du er logga inn som Anne Aas.');
+    const article = articles()[6]!;
+    const edit = await fetch(`${sandbox.url}/__sandbox/edit`, {
+      method: 'POST',
+      body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Kom medan pausen varte' } }),
+    });
+    expect((await edit.json()).webhook.status).toBe(202);
+    await publisher.queue.settled();
+    expect(publisher.log.runs[0]).toMatchObject({ trigger: 'webhook', state: 'queued' });
+    expect(readlinkSync(join(releasesDir(), 'current'))).toBe(to);
+    const paused = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
+    expect(paused).toContain('Ei køyring med endringar frå CMS-et ventar.');
+    expect(paused).toContain('Ventar (publisering på pause)');
+
+    // «Publiser att»: what waited is published.
+    const resume = await fetch(`${origin}/staff/publiser-att`, {
+      method: 'POST',
+      headers: { origin, cookie: session.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf: session.csrf }),
+      redirect: 'manual',
+    });
+    expect(resume.headers.get('location')).toBe('/staff/?melding=resumed');
+    await until(async () => (await page(`/artiklar/${article.id}/`)).includes('Kom medan pausen varte'), 'the waiting publish to go live');
+    await publisher.queue.settled();
+    // Rolling back now goes to what was live before this publish (the version rolled back to), not by name.
+    const again = await (await fetch(`${origin}/staff/tilbake`, { headers: { cookie: session.cookie } })).text();
+    expect(/name="to" value="([^"]+)"/.exec(again)![1]).toBe(to);
   });
 
   it('shows a draft in the preview, for staff only, and never on the live site', async () => {

@@ -29,8 +29,8 @@ interface Props {
   poster?: FilmPoster | null;
 }
 
-/** Reviews shown before the rest are asked for. */
-export const FIRST_REVIEWS = 5;
+/** Reviews shown before the rest are asked for: two, so a phone reaches what follows the panel. */
+export const FIRST_REVIEWS = 2;
 
 type AddState =
   | { readonly kind: 'idle' }

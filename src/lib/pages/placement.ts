@@ -2,8 +2,9 @@
  * Places a page's blocks in its template grid: by row, column and order, leaving out hidden
  * blocks and blocks that point outside the grid. Also decides how the page's cover is drawn:
  * a page that lists what is on (the front page, the programmes, the film lists) opens with
- * what it lists, so its cover becomes a compact heading without the decorative image; covers
- * that carry meaning (articles, productions, info pages) stay full.
+ * what it lists, so its cover becomes a compact heading without the decorative image, and its
+ * first list comes before the editorial text above it in its column; covers that carry meaning
+ * (articles, productions, info pages) stay full.
  */
 import type { Block, Page } from '../../schemas';
 
@@ -54,5 +55,14 @@ export function placeBlocks(page: Pick<Page, 'template' | 'blocks'>): Placement 
     else misplaced.push(block);
   }
   for (const row of rows) for (const column of row.columns) column.blocks.sort((a, b) => a.place.order - b.place.order);
-  return { rows, misplaced, cover: coverStyle(page.blocks) };
+  const cover = coverStyle(page.blocks);
+  if (cover === 'heading') {
+    for (const row of rows) {
+      for (const column of row.columns) {
+        const first = column.blocks.findIndex((block) => LISTING_COMPONENTS.has(block.component));
+        if (first > 0) column.blocks.unshift(...column.blocks.splice(first, 1));
+      }
+    }
+  }
+  return { rows, misplaced, cover };
 }
