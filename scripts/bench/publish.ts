@@ -46,7 +46,7 @@ function served(releasesDir: string, text: string): boolean {
   const index = readFileSync(join(current, 'index.html'), 'utf8');
   if (index.includes(text)) return true;
   for (const entry of readdirSync(current, { withFileTypes: true, recursive: true }))
-    if (entry.isFile() && entry.name === 'index.html' && readFileSync(join(entry.parentPath, entry.name), 'utf8').includes(text)) return true;
+    if (entry.isFile() && entry.name.endsWith('.html') && readFileSync(join(entry.parentPath, entry.name), 'utf8').includes(text)) return true;
   return false;
 }
 
