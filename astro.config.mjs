@@ -10,8 +10,10 @@ import { hosting } from './src/integrations/hosting.ts';
 import { VIDEO_ORIGINS } from './src/lib/site/video.ts';
 import { mediaVariants } from './src/integrations/media-variants.ts';
 import { offline } from './src/integrations/offline.ts';
+import { previewRouting } from './src/integrations/preview-routing.ts';
 import { redirectPages } from './src/integrations/redirect-pages.ts';
 import { contentLanguage } from './src/lib/seo/languages.ts';
+import { BUILD_FORMAT } from './src/lib/pages/page-files.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 
 /** Settings the config needs before content collections exist, read from the snapshot and validated by its schemas. */
@@ -35,7 +37,9 @@ export default defineConfig({
   // paint for one round trip instead of three connections' worth.
   // Four pages at a time (concurrency): rendering stays on one thread, but their file writes
   // overlap; the large dataset's 10,000 calendar files took 23 s one by one and 11 s this way.
-  build: { format: 'directory', inlineStylesheets: 'never', concurrency: 4 },
+  // Each page a file named after its URL (format 'file': kinoprogram.html, served at /kinoprogram
+  // with no redirect by nginx, Cloudflare Pages, Netlify and astro preview; src/lib/pages/page-files.ts).
+  build: { format: BUILD_FORMAT, inlineStylesheets: 'never', concurrency: 4 },
   vite: { build: { cssCodeSplit: false, assetsInlineLimit: (file) => (/\.(js|css)$/.test(file) ? false : undefined) } },
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
@@ -46,6 +50,8 @@ export default defineConfig({
     react(),
     // Sized copies of local /media/ images for ?width= (and their serving under astro preview).
     mediaVariants(),
+    // astro preview sends /page/ and /page.html on to /page, as nginx and the CDNs do.
+    previewRouting(),
     // Astro's redirect pages, rewritten as valid HTML in the site's language (before hosting compresses them).
     redirectPages({ redirects, site: siteConfig.host, lang: contentLanguage(siteConfig.locale.default) }),
     searchIndex(),

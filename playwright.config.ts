@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { browser, NGINX_URL, PREVIEW_URL, servers } from './scripts/e2e-setup';
+import { browser, CDN_URL, cdnServer, NGINX_URL, PREVIEW_URL, servers } from './scripts/e2e-setup';
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against the real build in
- * dist/ (scripts/e2e.mjs builds it with the test clock first), served twice: by astro preview,
- * and by nginx with the build's own hosting config, as in production (scripts/e2e-setup.ts).
+ * dist/ (scripts/e2e.mjs builds it with the test clock first), served three times
+ * (scripts/e2e-setup.ts): by nginx with the build's own hosting config, as in production; by
+ * Cloudflare's runtime with the build's _headers and _redirects, as on a CDN; and by astro preview.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,14 +20,27 @@ export default defineConfig({
     // Every spec runs against nginx with the build's own config, as production serves the site.
     { name: 'nginx', use: { baseURL: NGINX_URL } },
     // astro preview (npm run preview, and any plain static host) serves the same files; what
-    // depends on the server is run against it too: routing (trailing slashes, index.html, the
+    // depends on the server is run against it too: routing (a page's one URL and its other spellings, the
     // redirect pages, the 404 page) and the local media's sized copies. Everything else reads
     // only the files and the browser, so it runs once.
     {
       name: 'preview',
       use: { baseURL: PREVIEW_URL },
-      testMatch: /(routing|images)\.spec\.ts/,
+      testMatch: /(routing|images|links)\.spec\.ts/,
+    },
+    // Cloudflare Pages' runtime (workerd through wrangler pages dev), as a CDN serves the build:
+    // what depends on the server, as for nginx (routing, every internal link, headers and CSP
+    // per path, caching, the 404 page, the service worker's scope and updates). Tests of what
+    // only nginx does (its own error pages) carry @nginx in their titles, and those of the
+    // service worker that depend on the browser alone @once; images.spec.ts is left out, since a
+    // CDN without functions cannot pick the ?width= copies of local media (production media come
+    // from the CMS's image service, which does).
+    {
+      name: 'cdn',
+      use: { baseURL: CDN_URL },
+      testMatch: /(routing|hosting|links|offline)\.spec\.ts/,
+      grepInvert: /@nginx|@once/,
     },
   ],
-  webServer: servers,
+  webServer: [...servers, cdnServer],
 });

@@ -3,6 +3,7 @@
  * and only then replace the imported files of content/, all at once. Any failure before the
  * swap leaves content/ exactly as it was.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentFiles } from '../src/lib/content/files';
@@ -28,6 +29,14 @@ export interface ImportOptions {
   readonly drafts?: boolean;
   /** Waits between tries (tests pass a fake). */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * The digest (`ImportResult.digest`) of downloads known to match contentDir already. When the
+   * platform answers exactly that again, the records are not checked and nothing is written:
+   * an unchanged sync of the large dataset costs its downloads, not seconds of validation.
+   */
+  readonly knownDigest?: string;
+  /** Told, per download (`downloads` key), when it answered or failed for good. */
+  readonly onDownload?: (key: keyof typeof downloads, error?: unknown) => void;
 }
 
 export interface ImportResult {
@@ -36,16 +45,29 @@ export interface ImportResult {
   readonly written: string[];
   /** What the sanitiser removed for being embedded from elsewhere, by record (also in progress). */
   readonly warnings: string[];
+  /** A digest of everything downloaded (see `knownDigest`). */
+  readonly digest: string;
+  /** Whether the downloads matched `knownDigest`, so nothing was checked or written. */
+  readonly sameAsKnown: boolean;
 }
 
 export class ImportError extends Error {}
 
-export async function runImport({ config, contentDir = 'content', progress = () => {}, drafts = false, sleep }: ImportOptions): Promise<ImportResult> {
+export async function runImport({
+  config,
+  contentDir = 'content',
+  progress = () => {},
+  drafts = false,
+  sleep,
+  knownDigest,
+  onDownload = () => {},
+}: ImportOptions): Promise<ImportResult> {
   if (recoverInterruptedSwap(contentDir)) progress('Recovered content/ from an import that was interrupted.');
   if (!existsSync(contentDir)) throw new ImportError(`The content directory ${contentDir} does not exist.`);
 
   const clients = createClients(config);
-  const download = async (item: Download): Promise<unknown> => {
+  const download = async (key: keyof typeof downloads): Promise<unknown> => {
+    const item: Download = downloads[key];
     const started = Date.now();
     progress(`Fetching ${item.label} …`);
     try {
@@ -55,8 +77,10 @@ export async function runImport({ config, contentDir = 'content', progress = () 
           progress(`Fetching ${item.label}: try ${failed} failed (${String((error as Error).message)}); trying again in ${wait} ms …`),
       });
       progress(`Fetched ${item.label}: ${Array.isArray(data) ? `${data.length} records` : 'done'} in ${Date.now() - started} ms`);
+      onDownload(key);
       return data;
     } catch (failure) {
+      onDownload(key, failure instanceof RetriesExhausted ? failure.last : failure);
       const tries = failure instanceof RetriesExhausted ? failure.tries : 1;
       const error = failure instanceof RetriesExhausted ? failure.last : failure;
       const after = tries > 1 ? ` after ${tries} tries` : '';
@@ -67,12 +91,34 @@ export async function runImport({ config, contentDir = 'content', progress = () 
 
   // Downloads run one after another: simple to follow, and kind to the platform.
   const raw = {
-    articles: await download(downloads.articles),
-    blockData: await download(downloads.blockData),
-    events: await download(downloads.events),
-    sites: await download(downloads.sites),
-    productions: await download(downloads.productions),
+    articles: await download('articles'),
+    blockData: await download('blockData'),
+    events: await download('events'),
+    sites: await download('sites'),
+    productions: await download('productions'),
   };
+  // Every source a page shows is in it: the CMS's records, the platform's productions and the
+  // box office's showtimes with their sold-out and few-left states.
+  const digest = createHash('sha256')
+    .update(JSON.stringify({ version: DIGEST_VERSION, siteId: config.siteId, drafts, raw }))
+    .digest('hex');
+  if (knownDigest === digest && existsSync(contentDir)) {
+    progress('Nothing changed since the last import (same answers from every source).');
+    const unchanged = (collection: string, records: unknown) =>
+      ({ collection, total: Array.isArray(records) ? records.length : 0, added: [], changed: [], removed: [] }) satisfies CollectionChange;
+    return {
+      changes: [
+        unchanged('articles', raw.articles),
+        unchanged('block-data', raw.blockData),
+        unchanged('events', raw.events),
+        unchanged('productions', raw.productions),
+      ],
+      written: [],
+      warnings: [],
+      digest,
+      sameAsKnown: true,
+    };
+  }
 
   progress('Checking every record …');
   // Embeds the site cannot show (other frames, remote images) are removed with a warning that
@@ -123,8 +169,11 @@ export async function runImport({ config, contentDir = 'content', progress = () 
     progress(`Writing ${written.join(', ')} …`);
     swapInContent(contentDir, files);
   }
-  return { changes, written, warnings };
+  return { changes, written, warnings, digest, sameAsKnown: false };
 }
+
+/** Part of the digest: a new version (new checks or sanitising rules) makes every old digest unknown. */
+const DIGEST_VERSION = 1;
 
 /** Every event must point at a production we have, or its page could not be built. */
 function checkLinks(events: Event[], productions: Production[]) {

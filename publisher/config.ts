@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
+import { DEFAULT_SYNC_MINUTES } from './schedule';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
 
 const publisherSettings = {
@@ -23,6 +24,13 @@ const publisherSettings = {
   PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional(),
   PUBLISHER_RUN_ON_START: z.enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) }).default('0'),
   PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional(),
+  // Minutes between box-office syncs; a fraction for the demo (0.5: every 30 s); 0 turns the schedule off.
+  PUBLISHER_SYNC_MINUTES: z.coerce
+    .number({ invalid_type_error: 'must be a number of minutes' })
+    .min(0, 'must be 0 (no schedule) or more')
+    .max(24 * 60, 'must be 1440 (a day) or less')
+    .refine((minutes) => minutes === 0 || minutes >= 0.1, 'must be 0 (no schedule) or at least 0.1 (6 seconds)')
+    .default(DEFAULT_SYNC_MINUTES),
   PUBLISHER_TRUSTED_PROXY: z
     .string()
     .trim()
@@ -56,6 +64,8 @@ export interface PublisherConfig extends Paths {
   readonly runOnStart: boolean;
   /** For the demo only: also serve the live release publicly on this port (production uses nginx). */
   readonly sitePort: number | undefined;
+  /** Minutes between box-office syncs (the day build comes with it); 0: no schedule, only hooks and staff. */
+  readonly syncMinutes: number;
   /** Proxies whose X-Real-IP names the client for the password throttle (nginx on this host: 127.0.0.1); none: the peer itself. */
   readonly trustedProxies: readonly string[];
 }
@@ -99,6 +109,7 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     previewPort: values.PUBLISHER_PREVIEW_PORT,
     runOnStart: values.PUBLISHER_RUN_ON_START === '1',
     sitePort: values.PUBLISHER_SITE_PORT,
+    syncMinutes: values.PUBLISHER_SYNC_MINUTES,
     trustedProxies: values.PUBLISHER_TRUSTED_PROXY,
   };
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
+import { freshnessSection, type FreshnessView } from './freshness-page';
 import { starterOf, type RunRecord, type RunState, type Trigger } from './runs';
 
 const STYLE = `
@@ -24,6 +25,9 @@ a.button:focus-visible { outline: 3px solid #0b4f8a; outline-offset: 2px; }
 .paused { border: 3px solid #7a4a00; background: #fff7e6; padding: 0 1rem 1rem; margin: 1rem 0; }
 .message { padding: 0.75rem 1rem; border-left: 0.4rem solid #0b4f8a; background: #eef4fa; }
 .message.error { border-color: #a3231f; background: #fbeeee; }
+.warning { padding: 0 1rem; border-left: 0.4rem solid #a3231f; background: #fbeeee; }
+.freshness dt, .freshness dd { min-width: 0; }
+.freshness small { overflow-wrap: anywhere; }
 .runs { list-style: none; padding: 0; margin: 0; }
 .run { border-top: 1px solid #c8c8c8; padding: 0.75rem 0; }
 .run h3 { font-size: 1.05rem; margin: 0 0 0.5rem; }
@@ -90,6 +94,9 @@ const triggerNames: Record<Trigger, string> = {
   staff: 'Hent innhaldet på nytt',
   rollback: 'Gå tilbake til førre versjon',
   start: 'Oppstart',
+  schedule: 'Tidsplan (synkronisering med billettsystemet)',
+  'day-build': 'Dagsbygging (kl. 00.00)',
+  rebuild: 'Bygg sida på nytt',
 };
 
 /** The status page's link that opens the preview signed in (status-routes.ts). */
@@ -102,6 +109,7 @@ export const messages = {
   'rolled-back': { text: 'Nettstaden viser no den førre versjonen.', error: false },
   'no-rollback': { text: 'Det finst inga eldre versjon å gå tilbake til.', error: true },
   busy: { text: 'Ei publisering køyrer no. Prøv igjen når ho er ferdig.', error: true },
+  'rebuild-queued': { text: 'Sida blir bygd på nytt, også om ingenting er endra. Last sida på nytt for å sjå korleis det går.', error: false },
   'already-rolled-back': { text: 'Nettstaden viser alt den versjonen. Ingenting vart endra.', error: false },
   'rollback-moved': { text: 'Ein annan versjon vart publisert medan du stadfesta. Ingenting vart endra; sjå på nytt kva som er live.', error: true },
   resumed: { text: 'Automatisk publisering er i gang att. Det som venta, blir publisert no.', error: false },
@@ -139,6 +147,8 @@ export interface StatusView {
   readonly runs: readonly RunRecord[];
   readonly csrf: string;
   readonly message: MessageKey | undefined;
+  /** How current the site is (freshness-page.ts). */
+  readonly freshness?: FreshnessView | undefined;
   /** The display name of whoever is signed in. */
   readonly signedInAs?: string;
   readonly paused?: PauseView | undefined;
@@ -166,8 +176,12 @@ export function stateName(run: Pick<RunRecord, 'state' | 'kind'>): string {
 
 function runItem(run: RunRecord, held: ReadonlySet<number> = new Set()): string {
   const what = run.kind === 'preview' ? ' (førehandsvising, ikkje publisert)' : '';
-  const requests = run.requests > 1 ? ` (${run.requests} førespurnader)` : '';
+  const requests = run.requests > 1 && !run.repeats ? ` (${run.requests} førespurnader)` : '';
   const stateClass = run.kind === 'preview' && (run.state === 'published' || run.state === 'unchanged') ? 'preview' : run.state;
+  const causes = run.causes?.length ? `, saman med: ${[...new Set(run.causes)].map((cause) => escapeHtml(triggerNames[cause] ?? cause)).join(', ')}` : '';
+  const full = run.force ? ' – full bygging' : '';
+  const repeats =
+    run.repeats && run.repeats > 1 ? ` – ${run.repeats} gonger på rad${run.finishedAt ? `, sist ${escapeHtml(formatMoment(run.finishedAt))}` : ''}` : '';
   const failure = run.failure
     ? `<dt>Feil</dt><dd><strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small></dd>`
     : '';
@@ -175,7 +189,7 @@ function runItem(run: RunRecord, held: ReadonlySet<number> = new Set()): string 
 <h3><span class="state state-${stateClass}">${escapeHtml(held.has(run.id) ? 'Ventar (publisering på pause)' : stateName(run))}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
 <dl>
 <dt>Starta av</dt><dd>${escapeHtml(run.by ?? starterOf(run.trigger))}</dd>
-<dt>Kva</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${what}${requests}</dd>
+<dt>Kva</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${causes}${what}${requests}${full}${repeats}</dd>
 ${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
 <dt>Tid brukt</dt><dd>${run.durationMs === undefined ? '–' : escapeHtml(formatDuration(run.durationMs))}</dd>
 <dt>Endringar</dt><dd>${changesText(run)}</dd>
@@ -240,6 +254,7 @@ ${pauseSection(view, csrf)}
 ${view.paused ? '' : `<form method="post" action="/staff/refresh">${csrf}<button type="submit">Hent innhaldet på nytt</button></form>`}
 <a class="button secondary" href="/staff/tilbake">Gå tilbake til førre versjon …</a>
 </div>
+${freshnessSection(view.freshness, formatMoment, csrf)}
 <h2>Førehandsvising</h2>
 ${preview}
 <div class="actions">

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { ImportDataError } from '../import/validate';
 import type { BuildCommand } from '../release/build';
-import { publishFromCms } from '../release/publish';
+import { publishFromCms, type PublishRunOptions } from '../release/publish';
 import { StepFailed } from '../release/releases';
 import { isHttpError } from '../src/lib/http';
 import type { PublisherConfig } from './config';
@@ -24,18 +24,33 @@ export function buildCommand(config: PublisherConfig): BuildCommand {
   return config.buildCommand ? { shell: config.buildCommand } : { astro: true };
 }
 
+/** What the service hands a run besides its record (publisher/server.ts). */
+export interface RunExtras {
+  /** The import digest known to match the live content (an unchanged sync then checks no records). */
+  readonly knownDigest?: string;
+  readonly onDownload?: PublishRunOptions['onDownload'];
+  /** The service's clock: names the release. */
+  readonly now?: Date;
+}
+
+/** Runs one run; answers the import's digest when the import got that far. */
 export async function executeRun(
   config: PublisherConfig,
   run: RunRecord,
   log: (line: string) => void = () => {},
+  extras: RunExtras = {},
   /** Aborted when the service stops: the run is abandoned and its build ended. */
   signal?: AbortSignal,
   /** The status page as staff reach it (the preview's banner links it). */
   statusUrl = statusPageUrl(config),
-): Promise<void> {
+): Promise<string | undefined> {
   const preview = run.kind === 'preview';
   try {
     const result = await publishFromCms({
+      force: run.force === true,
+      ...(extras.knownDigest ? { knownDigest: extras.knownDigest } : {}),
+      ...(extras.onDownload ? { onDownload: extras.onDownload } : {}),
+      ...(extras.now ? { now: extras.now } : {}),
       config: config.import,
       releasesDir: preview ? previewDir(config) : config.releasesDir,
       contentDir: config.contentDir,
@@ -56,9 +71,11 @@ export async function executeRun(
       changed: change.changed.length,
       removed: change.removed.length,
     }));
+    return result.digest;
   } catch (error) {
     run.state = 'failed';
     run.failure = explain(error);
+    return undefined;
   }
 }
 
@@ -104,6 +121,9 @@ export async function notifyRun(url: string | undefined, run: RunRecord, log: (l
   if (!url || run.notified) return;
   let message: Record<string, unknown>;
   if (run.state === 'failed' && run.failure) {
+    // The schedule's failed runs are not told one by one (a source that is down would fail every
+    // sync): the freshness warnings tell of it once when it starts and once when it ends.
+    if (run.trigger === 'schedule' || run.trigger === 'day-build') return;
     const text = `Publiseringa av kulturhuset-kaia feila (køyring ${run.id}): ${run.failure.step}: ${run.failure.reason}`;
     message = { text, run: run.id, state: 'failed', step: run.failure.step, reason: run.failure.reason };
   } else if (run.state === 'published' && run.kind === 'live') {
@@ -111,6 +131,11 @@ export async function notifyRun(url: string | undefined, run: RunRecord, log: (l
     message = { text, run: run.id, state: 'published', release: run.release };
   } else return;
   run.notified = true;
+  await notify(url, message, log);
+}
+
+/** Posts one message to the chat webhook; a failure is logged, never fatal. */
+export async function notify(url: string, message: Record<string, unknown>, log: (line: string) => void): Promise<void> {
   try {
     const response = await fetch(url, {
       method: 'POST',

@@ -7,7 +7,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type Trigger = 'webhook' | 'staff' | 'rollback' | 'start';
+/**
+ * What asked for a run: the CMS's webhook, staff («Hent innhaldet på nytt»; «Bygg sida på nytt»
+ * is `rebuild`), a rollback, the service's start, or the schedule (`schedule`: the box-office
+ * sync; `day-build`: the build at Oslo midnight).
+ */
+export type Trigger = 'webhook' | 'staff' | 'rollback' | 'start' | 'schedule' | 'day-build' | 'rebuild';
 export type RunKind = 'live' | 'preview';
 export type RunState = 'queued' | 'running' | 'published' | 'unchanged' | 'failed';
 
@@ -31,8 +36,14 @@ export interface RunRecord {
   readonly id: number;
   readonly kind: RunKind;
   readonly trigger: Trigger;
-  /** How many requests (hooks, clicks) this run answers. */
+  /** How many requests (hooks, clicks, schedule ticks) this run answers. */
   requests: number;
+  /** Every cause joined into this run after the first, in order (absent: only `trigger`). */
+  causes?: Trigger[];
+  /** Build even when the content is unchanged (a day build, «Bygg sida på nytt»). */
+  force?: boolean;
+  /** For a box-office sync that found nothing new: how many such syncs in a row this entry stands for. */
+  repeats?: number;
   state: RunState;
   readonly queuedAt: string;
   startedAt?: string;
@@ -55,6 +66,9 @@ export function starterOf(trigger: Trigger): string {
       return 'CMS';
     case 'start':
       return 'oppstart';
+    case 'schedule':
+    case 'day-build':
+      return 'tidsplanen';
     default:
       return 'ein tilsett';
   }
@@ -90,8 +104,8 @@ export class RunLog {
   }
 
   /** Adds a queued run and saves the log; when it cannot be saved, the run is not added and the error thrown. */
-  add(kind: RunKind, trigger: Trigger, now = new Date(), by = starterOf(trigger)): RunRecord {
-    const run: RunRecord = { id: this.#next, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString(), by };
+  add(kind: RunKind, trigger: Trigger, now = new Date(), by = starterOf(trigger), force = false): RunRecord {
+    const run: RunRecord = { id: this.#next, kind, trigger, requests: 1, state: 'queued', queuedAt: now.toISOString(), by, ...(force ? { force } : {}) };
     const before = this.runs;
     this.runs = [run, ...before].slice(0, KEEP_RUNS);
     try {
@@ -116,6 +130,22 @@ export class RunLog {
     }
   }
 
+  /**
+   * Folds a finished box-office sync that found nothing into the one before it when that one
+   * found nothing too, so a quiet day does not push the publishes out of the last 20 runs.
+   */
+  foldQuietSync(run: RunRecord): void {
+    if (!isQuietSync(run)) return;
+    const index = this.runs.indexOf(run);
+    const before = this.runs[index + 1];
+    if (index !== 0 || !before || !isQuietSync(before)) return;
+    before.repeats = (before.repeats ?? 1) + 1;
+    before.requests += run.requests;
+    if (run.finishedAt) before.finishedAt = run.finishedAt;
+    this.runs.shift();
+    this.trySave();
+  }
+
   save(): void {
     mkdirSync(dirname(this.#path), { recursive: true });
     const temporary = `${this.#path}.${process.pid}.tmp`;
@@ -123,6 +153,8 @@ export class RunLog {
     renameSync(temporary, this.#path);
   }
 }
+
+const isQuietSync = (run: RunRecord) => run.trigger === 'schedule' && run.state === 'unchanged' && !run.causes && !run.force;
 
 function isRun(value: unknown): value is RunRecord {
   const run = value as Partial<RunRecord> | null;
@@ -139,19 +171,26 @@ export class RunQueue {
     readonly execute: (run: RunRecord) => Promise<void>,
     /** Whether a queued run may start now (false for live runs while automatic publishing is paused). */
     readonly mayStart: (run: RunRecord) => boolean = () => true,
+    /** The clock runs are stamped with (tests pass a fake one). */
+    readonly now: () => number = Date.now,
   ) {}
 
-  /** Queues a run, or joins the one of the same kind that has not started yet. */
-  request(kind: RunKind, trigger: Trigger, by?: string): RunRecord {
+  /**
+   * Queues a run, or joins the one of the same kind that has not started yet; a forced
+   * request (day build, «Bygg sida på nytt») makes the waiting run a forced one.
+   */
+  request(kind: RunKind, trigger: Trigger, by?: string, { force = false }: { force?: boolean } = {}): RunRecord {
     const waiting = this.log.runs.find((run) => run.state === 'queued' && run.kind === kind);
     if (waiting) {
       // The waiting run is on disk already; the count of requests it answers is only for show.
       waiting.requests += 1;
+      waiting.causes = [...(waiting.causes ?? []), trigger];
+      if (force) waiting.force = true;
       this.log.trySave();
       this.resume();
       return waiting;
     }
-    const run = this.log.add(kind, trigger, new Date(), by);
+    const run = this.log.add(kind, trigger, new Date(this.now()), by, force);
     this.resume();
     return run;
   }
@@ -182,6 +221,9 @@ export class RunQueue {
     }
   }
 
+  /** Told of every run once it has finished and been saved. */
+  onFinished: ((run: RunRecord) => void) | undefined;
+
   get busy(): boolean {
     return this.#busy;
   }
@@ -197,9 +239,9 @@ export class RunQueue {
       for (;;) {
         const next = this.#startable();
         if (!next) return;
-        const started = Date.now();
+        const started = performance.now();
         next.state = 'running';
-        next.startedAt = new Date(started).toISOString();
+        next.startedAt = new Date(this.now()).toISOString();
         // A run whose start cannot be recorded (a full disk) does not run: the service keeps
         // answering, and the status page says why.
         if (!this.log.trySave())
@@ -218,9 +260,10 @@ export class RunQueue {
             if (next.state === 'running')
               Object.assign(next, { state: 'failed', failure: { step: 'teneste', reason: 'Ein uventa feil i publiseringstenesta.', detail: String(error) } });
           }
-        next.finishedAt = new Date().toISOString();
-        next.durationMs = Date.now() - started;
+        next.finishedAt = new Date(this.now()).toISOString();
+        next.durationMs = Math.round(performance.now() - started);
         this.log.trySave();
+        this.onFinished?.(next);
       }
     } finally {
       this.#busy = false;

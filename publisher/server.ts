@@ -26,6 +26,7 @@ import { LiveHistory } from './live-history';
 import { PauseState } from './pause';
 import { rollbackRoutes } from './rollback-routes';
 import { RunLog, RunQueue, starterOf, type RunRecord } from './runs';
+import { Scheduler } from './scheduler';
 import { currentRelease, currentSince } from '../release/releases';
 import { Sessions } from './staff';
 import { staffRoutes } from './staff-routes';
@@ -36,6 +37,8 @@ export interface Publisher {
   readonly previewUrl: string;
   readonly queue: RunQueue;
   readonly log: RunLog;
+  /** The box-office sync and the day build (scheduler.ts); tests tick it on their fake clock. */
+  readonly scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -43,8 +46,10 @@ export interface PublisherOptions {
   /** Port of the preview server (0: any free one). */
   readonly previewPort?: number;
   readonly log?: (line: string) => void;
-  /** The clock used for hook timestamps (tests). */
+  /** The service's clock: hook timestamps, runs, the schedule (tests pass a fake one). */
   readonly now?: () => number;
+  /** Let the schedule wake by itself (default); tests that drive a fake clock call `scheduler.tick()` instead. */
+  readonly scheduleTimer?: boolean;
 }
 
 export async function startPublisher(config: PublisherConfig, options: PublisherOptions = {}): Promise<Publisher> {
@@ -65,24 +70,67 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   // While a rollback holds the site, live runs wait; previews go on.
   const mayStart = (run: RunRecord) => run.kind !== 'live' || pause.current === undefined;
   const stopping = new AbortController();
+  // The import digest of the live release's content, while this process knows it: an unchanged
+  // sync then checks no records. Memory only, so a restart (new code) checks everything once.
+  let knownContent: { release: string; digest: string } | undefined;
   const queue = new RunQueue(
     runLog,
     async (run) => {
-      log(`run ${run.id} (${run.kind}, ${run.trigger}, by ${run.by ?? '?'}) started`);
-      await executeRun(config, run, log, stopping.signal, staffUrl);
+      log(`run ${run.id} (${run.kind}, ${[run.trigger, ...(run.causes ?? [])].join(', ')}${run.force ? ', full build' : ''}, by ${run.by ?? '?'}) started`);
+      const live = run.kind === 'live';
+      const liveBefore = live ? currentRelease(config.releasesDir) : undefined;
+      const digest = await executeRun(
+        config,
+        run,
+        log,
+        {
+          now: new Date(now()),
+          ...(live && knownContent && knownContent.release === liveBefore ? { knownDigest: knownContent.digest } : {}),
+          ...(live ? { onDownload: (download: string, error?: unknown) => scheduler.downloaded(download, error) } : {}),
+        },
+        stopping.signal,
+        staffUrl,
+      );
+      if (live && digest && run.state !== 'failed' && run.release) knownContent = { release: run.release, digest };
       if (run.kind === 'live' && run.state === 'published' && run.release)
         history.record({ release: run.release, at: new Date().toISOString(), by: run.by ?? starterOf(run.trigger), reason: 'publish' });
       log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
       void notifyRun(config.notifyUrl, run, log);
     },
     mayStart,
+    now,
   );
+  const scheduler = new Scheduler({
+    stateDir: config.stateDir,
+    releasesDir: config.releasesDir,
+    syncMinutes: config.syncMinutes,
+    queue,
+    runLog,
+    now,
+    notifyUrl: config.notifyUrl,
+    log,
+    timer: options.scheduleTimer ?? true,
+  });
+  queue.onFinished = (run) => {
+    if (run.kind !== 'live') return;
+    scheduler.runFinished(run);
+    runLog.foldQuietSync(run);
+  };
   let previewUrl = '';
   let staffUrl = statusPageUrl(config);
 
   const routes: readonly Route[] = [
     hookRoute({ secret: config.hookSecret, maxBodyBytes: config.maxBodyBytes, deliveries, queue, now, log }),
-    statusRoutes({ releasesDir: config.releasesDir, previewDir: previewDir(config), previewUrl: () => previewUrl, queue, runLog, sessions, pause }),
+    statusRoutes({
+      releasesDir: config.releasesDir,
+      previewDir: previewDir(config),
+      previewUrl: () => previewUrl,
+      queue,
+      runLog,
+      sessions,
+      pause,
+      freshness: () => scheduler.view(),
+    }),
     rollbackRoutes({
       releasesDir: config.releasesDir,
       contentDir: config.contentDir,
@@ -115,13 +163,17 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   previewUrl = config.previewOrigin ? `${config.previewOrigin}/` : `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
   log(`publisher on ${url} (hook ${url}/hooks/cms, staff ${url}/staff/), preview on ${previewUrl}`);
   if (config.runOnStart) queue.request('live', 'start');
+  if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);
+  scheduler.start();
   let closing: Promise<void> | undefined;
   return {
     url,
     previewUrl,
     queue,
     log: runLog,
+    scheduler,
     close: () => {
+      scheduler.stop();
       // A run going on is abandoned: its build's process group is ended, nothing is switched.
       stopping.abort();
       return (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined));

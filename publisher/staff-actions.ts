@@ -14,7 +14,7 @@ export interface ActionDeps {
   readonly log: (line: string) => void;
 }
 
-export type StaffAction = 'refresh' | 'preview';
+export type StaffAction = 'refresh' | 'rebuild' | 'preview';
 
 /** Performs `action` for the staff member named `by` (their display name goes into the run log). */
 export function performAction(action: StaffAction, deps: ActionDeps, by: string): MessageKey {
@@ -22,6 +22,10 @@ export function performAction(action: StaffAction, deps: ActionDeps, by: string)
     case 'refresh':
       deps.queue.request('live', 'staff', by);
       return 'queued';
+    case 'rebuild':
+      // «Bygg sida på nytt»: a full build even when nothing changed (a stale day fixed by hand).
+      deps.queue.request('live', 'rebuild', by, { force: true });
+      return 'rebuild-queued';
     case 'preview':
       deps.queue.request('preview', 'staff', by);
       return 'preview-queued';

@@ -1,5 +1,5 @@
 /**
- * POST /staff/login|logout|refresh|preview: the status page's forms. Every post must
+ * POST /staff/login|logout|refresh|rebuild|preview: the status page's forms. Every post must
  * come from the page itself (Origin, fetch metadata: staff.ts `sameOrigin`); login checks the
  * password with the throttle; the others need a session and its CSRF token.
  */
@@ -15,19 +15,24 @@ export interface StaffRouteDeps extends ActionDeps {
   readonly publicOrigin: string | undefined;
 }
 
-const ACTION_PATH = /^\/staff\/(login|logout|refresh|preview)$/;
+const ACTION_PATH = /^\/staff\/(login|logout|refresh|rebuild|preview)$/;
 
 export function staffRoutes(deps: StaffRouteDeps): Route {
   return async (req, res, url) => {
     const action = ACTION_PATH.exec(url.pathname)?.[1];
     if (!action) return false;
     if (req.method !== 'POST') methodNotAllowed(res, 'POST');
-    else await post(action as 'login' | 'logout' | 'refresh' | 'preview', deps, req, res);
+    else await post(action as 'login' | 'logout' | 'refresh' | 'rebuild' | 'preview', deps, req, res);
     return true;
   };
 }
 
-async function post(action: 'login' | 'logout' | 'refresh' | 'preview', deps: StaffRouteDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function post(
+  action: 'login' | 'logout' | 'refresh' | 'rebuild' | 'preview',
+  deps: StaffRouteDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const { sessions, log } = deps;
   if (!sameOrigin(req, deps.publicOrigin)) return html(res, 403, plainPage('Ikkje tillate', 'Handlinga må gjerast frå publiseringssida.'));
   const form = await readForm(req);

@@ -57,7 +57,7 @@ export function siteHeaders(root: string, pathname: string): Record<string, stri
 }
 
 /**
- * Serves the release at `root` (a release link): files, /x/ as /x/index.html, else its 404
+ * Serves the release at `root` (a release link): files, /x as x.html or x/index.html, else its 404
  * page. `overrides` replace the site's headers (a preview is never cached nor indexed).
  */
 export async function serveRelease(root: string, req: IncomingMessage, res: ServerResponse, overrides: Record<string, string> = {}): Promise<void> {
@@ -76,7 +76,7 @@ export async function serveRelease(root: string, req: IncomingMessage, res: Serv
   createReadStream(file).pipe(res);
 }
 
-/** The file a path names, never outside the release: /x, /x/ and /x/index.html alike. */
+/** The file a path names, never outside the release: /x, /x/ (x.html, the site's URL form) and /x/index.html alike. */
 export function fileOf(root: string, pathname: string): string | undefined {
   let decoded: string;
   try {
@@ -88,7 +88,7 @@ export function fileOf(root: string, pathname: string): string | undefined {
   const base = resolve(root);
   const target = resolve(base, `.${normalize(`/${decoded}`)}`);
   if (target !== base && !target.startsWith(base + sep)) return undefined;
-  for (const candidate of [target, join(target, 'index.html')]) {
+  for (const candidate of [target, `${target}.html`, join(target, 'index.html')]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return undefined;

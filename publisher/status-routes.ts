@@ -7,6 +7,7 @@ import { html, methodNotAllowed, redirect, sendJson, type Route } from './http';
 import { loginPage, messageKey, PREVIEW_OPEN, statusPage } from './page';
 import { PREVIEW_ENTRY } from './release-sites';
 import type { RunLog, RunQueue } from './runs';
+import type { FreshnessView } from './freshness-page';
 import type { PauseState } from './pause';
 import type { Sessions } from './staff';
 
@@ -18,12 +19,14 @@ export interface StatusDeps {
   readonly queue: RunQueue;
   readonly runLog: RunLog;
   readonly sessions: Sessions;
+  /** How current the live site is: built when and from what, the sources, the schedule (scheduler.ts). */
+  readonly freshness?: () => FreshnessView;
   /** Automatic publishing paused by a rollback (none in tests that do not roll back). */
   readonly pause?: PauseState;
 }
 
 /** The live release, the preview, whether a run is going, and the last runs. */
-export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, pause }: StatusDeps) {
+export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, freshness, pause }: StatusDeps) {
   const release = currentRelease(releasesDir);
   const since = currentSince(releasesDir);
   const preview = currentRelease(previewDir);
@@ -34,6 +37,7 @@ export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, p
     paused: pause?.current ? { since: pause.current.since, by: pause.current.by, waiting: queue.held.length } : undefined,
     held: queue.held.map((run) => run.id),
     runs: runLog.runs,
+    freshness: freshness?.(),
   };
 }
 

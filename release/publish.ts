@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { ImportConfig } from '../import/config';
-import { runImport } from '../import/run';
+import { runImport, type ImportOptions } from '../import/run';
 import type { CollectionChange } from '../import/summary';
 import { runBuild, type BuildCommand } from './build';
 import { matchLiveContent } from './live-content';
@@ -25,26 +25,46 @@ export interface PublishRunOptions {
   readonly now?: Date;
   /** Extra environment for the build (the tests' stand-in build takes its switches from it). */
   readonly buildEnv?: Readonly<Record<string, string>>;
+  /** Build and publish even when the import changed nothing (the day build, «Bygg sida på nytt»). */
+  readonly force?: boolean;
+  /** The import digest known to match the live release's content (see import/run.ts). */
+  readonly knownDigest?: string;
+  /** Told per download whether it answered (import/run.ts `onDownload`). */
+  readonly onDownload?: ImportOptions['onDownload'];
   /** Aborting abandons the run: its build is ended, nothing is switched. */
   readonly signal?: AbortSignal;
 }
 
-export type PublishRunResult = PublishResult & { readonly changes: CollectionChange[] };
+export type PublishRunResult = PublishResult & {
+  readonly changes: CollectionChange[];
+  /** The digest of what the import downloaded, once it got that far. */
+  readonly digest: string | undefined;
+};
 
 export async function publishFromCms(options: PublishRunOptions): Promise<PublishRunResult> {
-  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {}, signal } = options;
+  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {}, signal, force = false } = options;
   const live = currentRelease(releasesDir);
   // Without a content copy beside the live release (releases made before they kept one),
   // nothing can be compared: build.
   const comparable = live !== undefined && existsSync(releaseContentDir(releasesDir, live));
   let changes: CollectionChange[] = [];
+  let digest: string | undefined;
   const steps: ReleaseStep[] = [
     {
       name: 'import',
       run: async (_site, context) => {
-        const result = await runImport({ config, contentDir: context.contentDir, drafts, progress });
+        const result = await runImport({
+          config,
+          contentDir: context.contentDir,
+          drafts,
+          progress,
+          // A forced build checks every record: it is also how new import rules reach the content.
+          ...(options.knownDigest && comparable && !force ? { knownDigest: options.knownDigest } : {}),
+          ...(options.onDownload ? { onDownload: options.onDownload } : {}),
+        });
         changes = result.changes;
-        if (result.written.length === 0 && comparable) return 'unchanged';
+        digest = result.digest;
+        if (result.written.length === 0 && comparable && !force) return 'unchanged';
         return undefined;
       },
     },
@@ -62,7 +82,7 @@ export async function publishFromCms(options: PublishRunOptions): Promise<Publis
   ];
   try {
     const result = await publishRelease(releasesDir, steps, { now, progress, baseContentDir: contentDir });
-    return { ...result, changes };
+    return { ...result, changes, digest };
   } finally {
     if (!drafts) matchLiveContent(releasesDir, contentDir);
   }

@@ -61,6 +61,8 @@ const env = {
   PUBLISHER_PREVIEW_PORT: String(previewPort),
   PUBLISHER_HOOK_SECRET: SECRET,
   PUBLISHER_STAFF_PASSWORD: PASSWORD,
+  // Runs only when asked: the schedule's own restarts are tested in publisher-schedule.test.ts.
+  PUBLISHER_SYNC_MINUTES: '0',
   // In the runs that are killed the build takes long (it would outlive the restart if nothing
   // ended it); in the runs after a restart about a second.
   PUBLISHER_BUILD_COMMAND: `if [ -f "${join(work, 'slow')}" ]; then sleep 30; else sleep 1; fi && "${process.execPath}" "${resolve('tests/support/fake-build.mjs')}"`,

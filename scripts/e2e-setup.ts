@@ -12,12 +12,13 @@ import { CHROMIUM_ARGS, scriptEnv } from './script-env.mjs';
 const settings = scriptEnv();
 const ports = settings.e2e.ports;
 const DIST = settings.e2e.dist;
-const SITE_ORIGINS = [ports.preview, ports.nginx, ports.variant].map((port) => `http://127.0.0.1:${port}`).join(',');
+const SITE_ORIGINS = [ports.preview, ports.nginx, ports.cdn, ports.variant].map((port) => `http://127.0.0.1:${port}`).join(',');
 /** The servers' commands are written from the repository's root, whichever config starts them. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const NGINX_URL = `http://127.0.0.1:${ports.nginx}`;
 export const PREVIEW_URL = `http://127.0.0.1:${ports.preview}`;
+export const CDN_URL = `http://127.0.0.1:${ports.cdn}`;
 
 export const browser: NonNullable<PlaywrightTestConfig['use']> = {
   locale: 'nn-NO',
@@ -30,7 +31,10 @@ export const browser: NonNullable<PlaywrightTestConfig['use']> = {
 
 const quiet = { timeout: 60_000, reuseExistingServer: false, stdout: 'ignore', stderr: 'pipe', cwd: ROOT } as const;
 
-export const servers: NonNullable<PlaywrightTestConfig['webServer']> = [
+/** One server Playwright starts for a run. */
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>;
+
+export const servers: WebServer[] = [
   {
     command: `npx tsx sandbox/cli.ts`,
     // The site's origins may call the newsletter endpoint from the browser.
@@ -62,3 +66,15 @@ export const servers: NonNullable<PlaywrightTestConfig['webServer']> = [
     ...quiet,
   },
 ];
+
+/**
+ * The build as a CDN serves it: Cloudflare's runtime (scripts/serve-cdn.mjs) with what a CDN
+ * upload holds. Only the browser tests' cdn project needs it.
+ */
+export const cdnServer: WebServer = {
+  command: `node --import tsx scripts/serve-cdn.mjs --root ${DIST} --port ${ports.cdn} --inspector-port ${ports.cdnInspector} --max-seconds 5400`,
+  url: `${CDN_URL}/`,
+  ...quiet,
+  // wrangler starts workerd and reads the whole build first: slower than the others.
+  timeout: 120_000,
+};

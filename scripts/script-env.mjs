@@ -3,9 +3,10 @@
  * Playwright config, the benchmarks), read and checked in one place. The build reads its own in
  * src/lib/config/build-env.ts, the import theirs in import/config.ts and the publish service in publisher/config.ts.
  *
- * - E2E_PREVIEW_PORT, E2E_NGINX_PORT, E2E_SANDBOX_PORT, E2E_FILMCLUB_118_PORT,
- *   E2E_FILMCLUB_178_PORT, E2E_VARIANT_PORT: ports of one browser-test run (a run with its own
- *   E2E_PREVIEW_PORT gets its own sandbox ports too, so two runs can share a machine);
+ * - E2E_PREVIEW_PORT, E2E_NGINX_PORT, E2E_CDN_PORT, E2E_CDN_INSPECTOR_PORT, E2E_SANDBOX_PORT,
+ *   E2E_FILMCLUB_118_PORT, E2E_FILMCLUB_178_PORT, E2E_VARIANT_PORT: ports of one browser-test
+ *   run (a run with its own E2E_PREVIEW_PORT gets its own CDN and sandbox ports too, so two runs
+ *   can share a machine);
  * - E2E_DIST: the build the browser tests serve (default dist);
  * - E2E_FILMCLUB_DATA_DIR: the film-club sandbox's data for the run (scripts/e2e.mjs makes one);
  * - CHROME_PATH: the Chromium the tests and benchmarks drive (default Debian's);
@@ -58,7 +59,7 @@ function positive(env, name, fallback) {
   return value;
 }
 
-/** Ports of one end-to-end run: the two site servers, the sandboxes and the partner variants' builds. */
+/** Ports of one end-to-end run: the three site servers, the sandboxes and the partner variants' builds. */
 export function e2ePorts(env = process.env) {
   const custom = text(env, 'E2E_PREVIEW_PORT') !== undefined;
   const preview = port(env, 'E2E_PREVIEW_PORT', 4322);
@@ -67,6 +68,9 @@ export function e2ePorts(env = process.env) {
   return {
     preview,
     nginx: port(env, 'E2E_NGINX_PORT', 4323),
+    /** Cloudflare's runtime (wrangler pages dev, scripts/serve-cdn.mjs) and its devtools port. */
+    cdn: pick('E2E_CDN_PORT', 4324, 50),
+    cdnInspector: pick('E2E_CDN_INSPECTOR_PORT', 4325, 51),
     sandbox: pick('E2E_SANDBOX_PORT', 4400, 1000),
     filmclub118: pick('E2E_FILMCLUB_118_PORT', 4410, 1010),
     filmclub178: pick('E2E_FILMCLUB_178_PORT', 4411, 1011),

@@ -10,7 +10,9 @@
  *   sandbox through the real import code into a working copy of the content (.demo/content,
  *   never the committed content/, which stays the tests' fixed snapshot), builds the site
  *   into .demo/releases, and serves the live release on http://localhost:4321. Every signed
- *   webhook publishes again; the staff page is http://localhost:4450/staff/.
+ *   webhook publishes again; every minute it checks the box office (PUBLISHER_SYNC_MINUTES=1;
+ *   `npm run boxoffice` plays it) and builds when something changed, and at 00:00 Oslo time it
+ *   builds the day; the staff page is http://localhost:4450/staff/.
  *
  * Ctrl+C stops everything.
  */
@@ -72,6 +74,7 @@ start('platform sandbox (the CMS and the platform)', 'sandbox/cli.ts', {
 });
 
 const sandbox = `http://127.0.0.1:${PORTS.sandbox}`;
+const syncMinutes = process.env.PUBLISHER_SYNC_MINUTES || '1';
 start('publish service', 'publisher/cli.ts', {
   ...sandboxImportEnv(sandbox),
   CONTENT_DIR: join(demo, 'content'),
@@ -83,6 +86,8 @@ start('publish service', 'publisher/cli.ts', {
   PUBLISHER_STAFF_PASSWORD: staffPassword,
   PUBLISHER_RUN_ON_START: '1',
   PUBLISHER_ACCOUNTS_FILE: accountsFile,
+  // The demo checks the box office every minute (production: every 5, the default).
+  PUBLISHER_SYNC_MINUTES: syncMinutes,
 });
 
 // Wait for the first run (import and build, about a minute), then say where everything is.
@@ -122,4 +127,8 @@ The site is served on http://localhost:${PORTS.site}/ (Ctrl+C stops everything).
 Staff page (status, rollback, preview): http://localhost:${PORTS.publisher}/staff/  user: demo  password: ${staffPassword}
 Change a text as an editor would, in the sandbox's CMS editor, and watch the site follow:
   http://localhost:${PORTS.sandbox}/__sandbox/  (pick an article, change its title, press «Publiser»)
+The site keeps itself current: it checks the box office every ${syncMinutes} min (PUBLISHER_SYNC_MINUTES;
+5 in production) and builds again at 00:00 Oslo time. Play the box office and watch /kinoprogram follow:
+  npm run boxoffice -- list                  today's showings with their ids
+  npm run boxoffice -- soldout <id>          (also: few, available, move <id> 20:30, add <film> 'YYYY-MM-DD HH:MM')
 `);

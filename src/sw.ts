@@ -4,8 +4,8 @@
  *
  * Strategy: injectManifest, this file plus the precache manifest Workbox injects. generateSW
  * could express most of it, but not all of it as we want it:
- * - pages are precached once, as their files, and found under /page, /page/ and /page?q=…
- *   through `urlManipulation` (generateSW's directory handler precaches every page twice);
+ * - pages are precached once, as their files (/page.html), and found under /page and /page?q=…
+ *   through `urlManipulation` (src/lib/pages/page-files.ts has the site's URL form);
  * - the precache holds the pages of the sitemap, as many as its 2 MB budget allows (all of them
  *   for the demo content); other pages are cached as visited, and a page neither stored nor
  *   reachable gets our own offline page;
@@ -60,7 +60,7 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST, {
   directoryIndex: 'index.html',
   cleanURLs: false,
-  // Query strings never change a static file: /search?q=… is /search/index.html.
+  // Query strings never change a static file: /search?q=… is /search.html.
   ignoreURLParametersMatching: [/.*/],
   urlManipulation: ({ url }) => {
     const file = pageFileFor(url);

@@ -2,7 +2,8 @@
  * `npm run bench:import`: import and build cost for the demo dataset and a large one
  * (10,000 events, 1,000 productions, 500 articles), served by the platform sandbox.
  * Prints import time, build time, peak memory, the search index (pages, size, time to build it),
- * the service worker's precache and the largest programme, day and week page (HTML) of each;
+ * the service worker's precache, the files of a CDN upload (against the 20,000 a Cloudflare Pages
+ * deployment may hold) and the largest programme, day and week page (HTML) of each;
  * targets for the large dataset on a 2-core machine: import under 10 s, build under 120 s, peak
  * memory under 2 GB, no programme, day or week page over 250 KB; for both, a precache under
  * 2 MB (2048 KiB).
@@ -10,10 +11,12 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { loadDataset, startSandbox, type Dataset } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
+import { pageFile } from '../../src/lib/pages/page-files';
+import { CDN_LIMITS, inCdnUpload } from '../../src/lib/hosting/cdn';
 import { largeDataset } from './large-dataset';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -64,12 +67,21 @@ function largest(dist: string, kind: 'programme' | 'day' | 'week'): string {
     const facets = kind === 'programme' ? ['sjanger', 'kategori', 'alder'] : [kind === 'day' ? 'dag' : 'veke'];
     for (const facet of facets) {
       const facetDir = join(dir, facet);
-      if (existsSync(facetDir)) for (const value of readdirSync(facetDir)) pages.push(`${programme}/${facet}/${value}`);
+      if (!existsSync(facetDir)) continue;
+      for (const file of readdirSync(facetDir)) if (file.endsWith('.html')) pages.push(`${programme}/${facet}/${file.slice(0, -'.html'.length)}`);
     }
   }
-  const sized = pages.map((page) => ({ page, bytes: statSync(join(dist, page, 'index.html')).size })).sort((a, b) => b.bytes - a.bytes);
+  const sized = pages.map((page) => ({ page, bytes: statSync(join(dist, pageFile(page))).size })).sort((a, b) => b.bytes - a.bytes);
   const top = sized[0];
   return top ? `${top.page} (${Math.round(top.bytes / 1000)} KB)` : '–';
+}
+
+/** Files of the build a CDN upload holds: no precompressed copies, no nginx config. */
+function cdnUploadFiles(dist: string): number {
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dist, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => inCdnUpload(path) && path !== '_headers' && path !== '_redirects').length;
 }
 
 async function bench(name: string, dataset: Dataset) {
@@ -105,6 +117,9 @@ async function bench(name: string, dataset: Dataset) {
       'search index s': built.searchIndex?.seconds ?? '?',
       'precache files': precached.length,
       'precache KiB': Math.round(precacheBytes / 1024),
+      // What a CDN deployment of this build holds (src/lib/hosting/cdn.ts), against its limit.
+      'CDN upload files': `${cdnUploadFiles(dist)} (limit ${CDN_LIMITS.filesPerDeployment})`,
+      'all files (nginx)': readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length,
       'largest programme page': largest(dist, 'programme'),
       'largest day page': largest(dist, 'day'),
       'largest week page': largest(dist, 'week'),

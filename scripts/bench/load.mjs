@@ -22,7 +22,7 @@ if (spawnSync('wrk', ['--version']).error) {
 // The ceiling: stock nginx, one file, no rules.
 const bare = mkdtempSync(join(tmpdir(), 'kaia-bare-'));
 mkdirSync(join(bare, 'www'));
-copyFileSync('dist/kinoprogram/index.html', join(bare, 'www', 'index.html'));
+copyFileSync('dist/kinoprogram.html', join(bare, 'www', 'index.html'));
 writeFileSync(
   join(bare, 'nginx.conf'),
   `worker_processes 1; daemon off; pid ${bare}/nginx.pid; error_log ${bare}/error.log;

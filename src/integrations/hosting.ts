@@ -1,18 +1,21 @@
 /**
- * After the build: hash every inline script for the Content-Security-Policy, write the nginx
- * config and the static-host files, and precompress text files with gzip and brotli so the
- * server never compresses on the fly.
+ * After the build: hash every inline script for the Content-Security-Policy, write the static-host
+ * files (_headers, _redirects) and check the build against the CDNs' limits; then, for nginx
+ * (the default), write its config and precompress text files with gzip and brotli so the server
+ * never compresses on the fly. A CDN build (HOSTING_TARGET=cdn) stops after the check, and
+ * fails when a limit would be broken.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { nginxServerConfig } from '../lib/hosting/nginx';
 import { contentSecurityPolicy, securityHeaders, type CspInput } from '../lib/hosting/policy';
 import { redirectRules } from '../lib/hosting/redirects';
 import { MIN_PRECOMPRESS_BYTES, precompressFiles } from '../lib/hosting/precompress';
-import { precompressCacheDirectory } from '../lib/config/build-env';
+import { hostingTarget, precompressCacheDirectory } from '../lib/config/build-env';
+import { CDN_LIMITS, cdnLimitProblems, inCdnUpload, type CdnFile } from '../lib/hosting/cdn';
 import { headersFile, redirectsFile } from '../lib/hosting/static-host';
 import { sitemapPageFiles } from '../lib/seo/sitemap-files';
 
@@ -21,6 +24,12 @@ const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|ics)$/;
 async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The files of the build a CDN upload holds (src/lib/hosting/cdn.ts), with their sizes. */
+async function cdnUpload(root: string): Promise<CdnFile[]> {
+  const files = (await listFiles(root)).map((file) => relative(root, file).split(sep).join('/')).filter(inCdnUpload);
+  return Promise.all(files.map(async (path) => ({ path, bytes: (await stat(join(root, path))).size })));
 }
 
 /**
@@ -60,10 +69,24 @@ export function hosting(options: HostingOptions): AstroIntegration {
         const headers = securityHeaders(csp, options.reportEndpoint);
         const searchHeaders = securityHeaders(searchCsp, options.reportEndpoint);
         const rules = redirectRules(options.redirects);
+        const headersText = headersFile(headers, searchCsp);
+        const redirectsText = redirectsFile(rules);
+        await writeFile(join(root, '_headers'), headersText);
+        await writeFile(join(root, '_redirects'), redirectsText);
+
+        // What a CDN upload of this build would hold, and whether a CDN would take it.
+        const upload = await cdnUpload(root);
+        const problems = cdnLimitProblems(upload, headersText, redirectsText);
+        if (hostingTarget() === 'cdn') {
+          if (problems.length > 0) throw new Error(`This build would break a CDN's limits:\n- ${problems.join('\n- ')}`);
+          logger.info(
+            `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules; for a CDN: ${upload.length} files to upload (at most ${CDN_LIMITS.filesPerDeployment.toLocaleString('en')}), no precompressed copies, no nginx config`,
+          );
+          return;
+        }
+        if (problems.length > 0) logger.warn(`A CDN would refuse this build as it is:\n- ${problems.join('\n- ')}`);
         await mkdir(join(root, '_hosting'), { recursive: true });
         await writeFile(join(root, '_hosting', 'nginx.conf'), nginxServerConfig({ headers, searchHeaders, redirects: rules }));
-        await writeFile(join(root, '_headers'), headersFile(headers, searchCsp));
-        await writeFile(join(root, '_redirects'), redirectsFile(rules));
 
         const compressible = (await listFiles(root)).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${root}/_hosting/`));
         // Assets hardest, the sitemap's pages nearly as hard, the other HTML quickly (see precompress.ts).
@@ -75,7 +98,7 @@ export function hosting(options: HostingOptions): AstroIntegration {
           cache,
         );
         logger.info(
-          `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${compressed} of ${compressible.length} text files precompressed (the rest under ${MIN_PRECOMPRESS_BYTES} bytes), ${reused} of them from the cache (${relative(process.cwd(), cache.dir)})`,
+          `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${upload.length} files for a CDN upload, ${compressed} of ${compressible.length} text files precompressed (the rest under ${MIN_PRECOMPRESS_BYTES} bytes), ${reused} of them from the cache (${relative(process.cwd(), cache.dir)})`,
         );
       },
     },

@@ -27,9 +27,8 @@ import {
  * The precache: of the files Workbox globbed, the pages of the sitemap (in its order) with the
  * build assets they use, the search index and the offline page, within PRECACHE_BUDGET (see
  * planPrecache in worker-rules.ts). Other HTML, and build assets no stored page uses, are left
- * to the network. Pages keep their file names (the worker maps /page and /page/ to
- * /page/index.html). Giving any transform also replaces @vite-pwa/astro's own, which would
- * rename every page to /page and lose /page/ offline.
+ * to the network. Pages keep their file names (the worker maps /page to /page.html).
+ * Giving any transform also replaces @vite-pwa/astro's own, which renames page files.
  */
 function sitePagesWithinBudget(outDir: string): ManifestTransform {
   const readBuilt = (file: string): string | undefined => {

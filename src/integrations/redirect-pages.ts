@@ -4,10 +4,11 @@
  * (src/lib/pages/redirect-page.ts). Runs before hosting, which precompresses them.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { normalisePath } from '../lib/pages/paths';
+import { pageFile } from '../lib/pages/page-files';
 import { redirectPageHtml } from '../lib/pages/redirect-page';
 
 export interface RedirectPagesOptions {
@@ -26,9 +27,10 @@ export function redirectPages({ redirects, site, lang }: RedirectPagesOptions): 
         const root = fileURLToPath(dir);
         for (const { from, to } of redirects) {
           const target = /^https?:\/\//.test(to) ? to : normalisePath(to);
-          const folder = join(root, normalisePath(from));
-          await mkdir(folder, { recursive: true });
-          await writeFile(join(folder, 'index.html'), redirectPageHtml({ to: target, canonicalUrl: new URL(target, site).href, lang }));
+          // The page file Astro wrote for the old path (the site's URL form, page-files.ts).
+          const file = join(root, pageFile(normalisePath(from)));
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, redirectPageHtml({ to: target, canonicalUrl: new URL(target, site).href, lang }));
         }
         logger.info(`${redirects.length} redirect pages written`);
       },

@@ -20,7 +20,8 @@ import type { AstroIntegration } from 'astro';
 // Imported up front: astro.config.mjs is loaded through Vite, whose module runner is closed by
 // the time astro:build:done runs, so a dynamic import there fails.
 import * as pagefind from 'pagefind';
-import { builtPageUrl, indexableHtml, withoutIndexData } from '../lib/search/index-markers';
+import { builtPageUrl } from '../lib/pages/page-files';
+import { indexableHtml, withoutIndexData } from '../lib/search/index-markers';
 
 export const SEARCH_LANGUAGE = 'nn';
 

@@ -12,10 +12,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { IMAGE_CACHE, IMAGE_LIMITS, builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
+import { pageFile } from '../../src/lib/pages/page-files';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { expect, sitemapPaths, test } from './fixtures';
 
 const DIST = scriptEnv().e2e.dist;
+// Tests marked @once depend on the browser and the worker alone, not on the server: the cdn
+// project (playwright.config.ts) leaves them to nginx.
 const OFFLINE_READY = 'Innhaldet er no tilgjengeleg fråkopla.';
 /** Installing means downloading the whole precache; under a loaded test machine that takes a while. */
 const INSTALL_MS = 30_000;
@@ -55,7 +58,7 @@ test('the first visit stores the site for offline use and says so, briefly', asy
   await expect(notice).toHaveText('');
 });
 
-test('after the first visit, pages, the search and seen images work offline', async ({ page, context }) => {
+test('@once after the first visit, pages, the search and seen images work offline', async ({ page, context }) => {
   await page.goto('/article/morgonsym');
   await waitForWorker(page);
   // The cover image was shown before the worker existed; the worker keeps it all the same.
@@ -95,7 +98,7 @@ test('after the first visit, pages, the search and seen images work offline', as
   await context.setOffline(false);
 });
 
-test('the image cache keeps the latest images up to its limit, the oldest going first', async ({ page }) => {
+test('@once the image cache keeps the latest images up to its limit, the oldest going first', async ({ page }) => {
   await page.goto('/article/morgonsym');
   await waitForWorker(page);
   const cover = new URL(await page.locator('.cover__image').evaluate((image: HTMLImageElement) => image.currentSrc));
@@ -117,7 +120,7 @@ test('the image cache keeps the latest images up to its limit, the oldest going 
   expect(kept).not.toContain('?bilete=0');
 });
 
-test('a page outside the precache works offline once visited', async ({ page, context }) => {
+test('@once a page outside the precache works offline once visited', async ({ page, context }) => {
   // A one-filter view of the programme: never precached, like a page past the precache budget.
   await page.goto('/');
   await waitForWorker(page);
@@ -135,7 +138,7 @@ test('a page outside the precache works offline once visited', async ({ page, co
   await context.setOffline(false);
 });
 
-test('offline, an image never seen shows a calm placeholder of its own size, not a broken image', async ({ page, context }) => {
+test('@once offline, an image never seen shows a calm placeholder of its own size, not a broken image', async ({ page, context }) => {
   await page.goto('/');
   await waitForWorker(page);
   await context.setOffline(true);
@@ -155,7 +158,7 @@ test('offline, an image never seen shows a calm placeholder of its own size, not
   await context.setOffline(false);
 });
 
-test('caches only the site: pages, assets, the index and /media/ images, never API calls', async ({ page, baseURL }) => {
+test('@once caches only the site: pages, assets, the index and /media/ images, never API calls', async ({ page, baseURL }) => {
   await page.goto('/kinoprogram');
   await waitForWorker(page);
   // Images are cached as they are seen under the worker.
@@ -184,11 +187,10 @@ test('caches only the site: pages, assets, the index and /media/ images, never A
 test('the precache holds every page and the search index, and stores under 2 MB', async ({ request }) => {
   const sw = await (await request.get('/sw.js')).text();
   const urls = builtPrecacheUrls(sw);
-  const pageFile = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
   // The demo content fits whole; on a larger site the pages that do not fit are cached when visited.
   for (const path of await sitemapPaths(request))
     expect(urls, `${path}: left out by the precache budget? The build warns which pages`).toContain(pageFile(path));
-  for (const url of ['offline/index.html', 'search/index.html', 'pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.nn.pagefind']) {
+  for (const url of ['offline.html', 'search.html', 'pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.nn.pagefind']) {
     expect(urls).toContain(url);
   }
   expect(urls.some((url) => /^pagefind\/fragment\/.+\.pf_fragment$/.test(url))).toBe(true);
@@ -208,7 +210,7 @@ test('the precache holds every page and the search index, and stores under 2 MB'
   expect(stored).toBeLessThan(2 * 1024 * 1024);
 });
 
-test('a failed registration is logged, and the page works on', async ({ page, context }) => {
+test('@once a failed registration is logged, and the page works on', async ({ page, context }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -234,14 +236,28 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Serves `root` on `port` the way the project does: nginx with the build's config, or astro preview. */
+/** Serves `root` on `port` the way the project does: nginx with the build's config, Cloudflare's runtime, or astro preview. */
 async function serve(kind: string, root: string, port: number): Promise<ChildProcess> {
   const args =
     kind === 'preview'
       ? ['node_modules/astro/astro.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', root]
-      : ['scripts/serve-nginx.mjs', '--root', root, '--port', String(port), '--max-seconds', '300'];
+      : kind === 'cdn'
+        ? [
+            '--import',
+            'tsx',
+            'scripts/serve-cdn.mjs',
+            '--root',
+            root,
+            '--port',
+            String(port),
+            '--inspector-port',
+            String(await freePort()),
+            '--max-seconds',
+            '300',
+          ]
+        : ['scripts/serve-nginx.mjs', '--root', root, '--port', String(port), '--max-seconds', '300'];
   const child = spawn('node', args, { stdio: 'ignore', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`${kind} on ${port} exited with ${child.exitCode}`);
     const up = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) }).then(
       (response) => response.ok,
@@ -267,13 +283,13 @@ function newerBuild(heading: string): string {
   // nginx's workers run as another user: the copy must be readable like the build.
   chmodSync(root, 0o755);
   cpSync(DIST, root, { recursive: true });
-  const page = join(root, 'om-huset', 'index.html');
+  const page = join(root, 'om-huset.html');
   writeFileSync(page, readFileSync(page, 'utf8').replace('<h1>Om huset</h1>', `<h1>${heading}</h1>`));
   const worker = join(root, 'sw.js');
   const sw = readFileSync(worker, 'utf8');
-  const entry = /"revision":"([0-9a-f]+)","url":"om-huset\/index\.html"/;
+  const entry = /"revision":"([0-9a-f]+)","url":"om-huset\.html"/;
   expect(sw).toMatch(entry);
-  writeFileSync(worker, sw.replace(entry, '"revision":"0000000000000000000000000000ffff","url":"om-huset/index.html"'));
+  writeFileSync(worker, sw.replace(entry, '"revision":"0000000000000000000000000000ffff","url":"om-huset.html"'));
   // The precompressed copies would still hold the old text.
   for (const file of [page, worker]) for (const suffix of ['.gz', '.br']) rmSync(`${file}${suffix}`, { force: true });
   return root;
@@ -310,7 +326,7 @@ test.describe('a new version under an open page', () => {
     expect(await page.evaluate(() => 'oldVersion' in window)).toBe(false);
   });
 
-  test('offers the reload instead while the visitor is typing', async ({ page }, testInfo) => {
+  test('@once offers the reload instead while the visitor is typing', async ({ page }, testInfo) => {
     await openOldVersion(page, testInfo.project.name);
     const field = page.getByRole('searchbox', { name: 'Søk på nettstaden' });
     await field.pressSequentially('symjekurs');

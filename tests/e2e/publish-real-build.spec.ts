@@ -63,6 +63,8 @@ test.beforeAll(async () => {
     PUBLISHER_PREVIEW_PORT: String(PORTS.preview),
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
+    // The webhook path on its own; the schedule has tests of its own (publisher-schedule.test.ts).
+    PUBLISHER_SYNC_MINUTES: '0',
   });
   await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { log: () => {} });

@@ -52,7 +52,7 @@ test.beforeAll(async () => {
   });
   await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { log: () => {} });
-  publisher.queue.request('live', 'start');
+  // A fresh service with nothing built builds the day at once (the schedule): the first release.
   await publisher.queue.settled();
   // A second release, from an edit in the CMS, and a failed run, so the page has all to show.
   await fetch(`${sandbox.url}/__sandbox/edit`, {
@@ -147,4 +147,26 @@ test('a form posted from another site is refused and changes nothing', async ({ 
   const [response] = await Promise.all([page.waitForResponse(`${staff}rollback`), page.getByRole('button', { name: 'Go' }).click()]);
   expect(response.status()).toBe(403);
   expect(await (await request.get(`${site}/`)).text()).toBe(before);
+});
+
+test('the status page says how current the site is, and «Bygg sida på nytt» builds it again from the keyboard', async ({ page }) => {
+  await page.goto(staff);
+  await page.getByLabel('Brukarnamn').fill('anne');
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  const section = page.getByRole('region', { name: 'Kor oppdatert er nettstaden?' });
+  await expect(section).toContainText('Neste synkronisering');
+  await expect(section).toContainText('kvart 5 minutt');
+  await expect(section).toContainText('Neste dagsbygging');
+  // The staff run of beforeAll found the platform down.
+  await expect(section.getByRole('definition').filter({ hasText: 'Svarte ikkje' })).toContainText('status code 503');
+  const runs = publisher.log.runs.length;
+  await section.getByRole('button', { name: 'Bygg sida på nytt' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText('Sida blir bygd på nytt, også om ingenting er endra.');
+  await publisher.queue.settled();
+  expect(publisher.log.runs.length).toBe(runs + 1);
+  // The rollback before paused automatic publishing: the full build waits for «Publiser att».
+  expect(publisher.log.runs[0]).toMatchObject({ trigger: 'rebuild', force: true, state: 'queued' });
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -214,6 +214,34 @@ describe('the admin endpoint, and the import noticing', () => {
     expect(webhooks).toEqual([]);
   });
 
+  it('knows an unchanged sync by its digest, without checking the records, and a box-office change breaks it', async () => {
+    const contentDir = join(work, 'content');
+    const first = await runImport({ config: config(), contentDir });
+    expect(first.sameAsKnown).toBe(false);
+    const lines: string[] = [];
+    const again = await runImport({ config: config(), contentDir, knownDigest: first.digest, progress: (line) => lines.push(line) });
+    expect(again).toMatchObject({ sameAsKnown: true, written: [], digest: first.digest });
+    expect(lines).not.toContain('Checking every record …');
+    expect(again.changes.find((change) => change.collection === 'events')?.total).toBe(dataset.events.length);
+    expect((await post({ action: 'availability', id: 'ev-431054', availability: 'soldout' })).status).toBe(200);
+    const changed = await runImport({ config: config(), contentDir, knownDigest: first.digest });
+    expect(changed).toMatchObject({ sameAsKnown: false, written: ['events.json'] });
+    expect(changed.digest).not.toBe(first.digest);
+  });
+
+  it('tells which source answered and which failed', async () => {
+    const told: string[] = [];
+    sandbox.setFault('platform', { kind: 'status', status: 503 });
+    try {
+      await expect(
+        runImport({ config: config(), contentDir: join(work, 'content'), onDownload: (key, error) => told.push(`${key} ${error ? 'failed' : 'ok'}`) }),
+      ).rejects.toThrow(/503/);
+    } finally {
+      sandbox.setFault('platform', null);
+    }
+    expect(told).toEqual(['articles ok', 'blockData ok', 'events ok', 'sites failed']);
+  });
+
   it('answers bad requests with 400 and unknown showings with 404, as JSON', async () => {
     const bad = await fetch(`${sandbox.url}/__sandbox/boxoffice`, { method: 'POST', body: '{"action":' });
     expect(bad.status).toBe(400);

@@ -15,16 +15,15 @@ import {
   planPrecache,
   precachedPageFiles,
 } from '../../src/lib/offline/worker-rules';
-import { pageFile } from '../../src/lib/seo/sitemap-files';
 
 const origin = 'https://kaia.example';
 
 describe('the worker finds a page under every spelling of its URL', () => {
   it('maps /page, /page/ and /page?q to the page file', () => {
-    expect(pageFileFor(new URL('/kontakt', origin))?.href).toBe(`${origin}/kontakt/index.html`);
-    expect(pageFileFor(new URL('/kontakt/', origin))?.href).toBe(`${origin}/kontakt/index.html`);
-    expect(pageFileFor(new URL('/search?q=basseng', origin))?.href).toBe(`${origin}/search/index.html`);
-    expect(pageFileFor(new URL('/myra/nota', origin))?.href).toBe(`${origin}/myra/nota/index.html`);
+    expect(pageFileFor(new URL('/kontakt', origin))?.href).toBe(`${origin}/kontakt.html`);
+    expect(pageFileFor(new URL('/kontakt/', origin))?.href).toBe(`${origin}/kontakt.html`);
+    expect(pageFileFor(new URL('/search?q=basseng', origin))?.href).toBe(`${origin}/search.html`);
+    expect(pageFileFor(new URL('/myra/nota', origin))?.href).toBe(`${origin}/myra/nota.html`);
     expect(pageFileFor(new URL('/', origin))?.href).toBe(`${origin}/index.html`);
   });
 
@@ -73,15 +72,14 @@ describe('what the build precaches', () => {
   const pages = precachedPageFiles(sitemap);
 
   it('holds every page of the sitemap and the offline page', () => {
-    expect([...pages].sort()).toEqual(['article/morgonsym/index.html', 'index.html', 'kinoprogram/index.html', 'offline/index.html']);
-    expect(pageFile('/a/b/')).toBe('a/b/index.html');
+    expect([...pages].sort()).toEqual(['article/morgonsym.html', 'index.html', 'kinoprogram.html', 'offline.html']);
   });
 
   it('keeps assets and the index, and leaves other HTML to be cached when visited', () => {
-    for (const url of ['index.html', 'kinoprogram/index.html', '_astro/client.abc.js', 'pagefind/pagefind-entry.json', 'pagefind/fragment/nn_1.pf_fragment']) {
+    for (const url of ['index.html', 'kinoprogram.html', '_astro/client.abc.js', 'pagefind/pagefind-entry.json', 'pagefind/fragment/nn_1.pf_fragment']) {
       expect(keepInPrecache(url, pages), url).toBe(true);
     }
-    for (const url of ['kinoprogram/alder/15/index.html', 'filmklubb/mi-side/index.html', '404.html']) expect(keepInPrecache(url, pages), url).toBe(false);
+    for (const url of ['kinoprogram/alder/15.html', 'filmklubb/mi-side.html', '404.html']) expect(keepInPrecache(url, pages), url).toBe(false);
   });
 
   it('keeps only the build assets the precached pages use, following their imports', () => {

@@ -42,6 +42,7 @@ describe('the publish service settings', () => {
       PUBLISHER_PORT: '70000',
       PUBLISHER_NOTIFY_URL: 'chat.example/hook',
       PUBLISHER_RUN_ON_START: 'yes',
+      PUBLISHER_SYNC_MINUTES: 'often',
     });
     expect(message).toContain('PLATFORM_API_PASSWORD is missing');
     expect(message).toContain('PUBLISHER_HOOK_SECRET must be at least 16 characters long');
@@ -49,6 +50,7 @@ describe('the publish service settings', () => {
     expect(message).toContain('PUBLISHER_PORT must be 65535 or less');
     expect(message).toContain('PUBLISHER_NOTIFY_URL is not a valid URL');
     expect(message).toContain('PUBLISHER_RUN_ON_START must be 1 or 0');
+    expect(message).toContain('PUBLISHER_SYNC_MINUTES must be a number of minutes');
     expect(message).not.toMatch(/short-hook|tiny-pass/);
   });
 
@@ -60,9 +62,24 @@ describe('the publish service settings', () => {
       PUBLISHER_PUBLIC_ORIGIN: 'https://www.kulturhuset-kaia.example/staff/',
       RELEASES_DIR: 'tmp-releases',
     });
-    expect(config).toMatchObject({ port: 4450, maxBodyBytes: 65536, runOnStart: false, publicOrigin: 'https://www.kulturhuset-kaia.example' });
+    expect(config).toMatchObject({ port: 4450, maxBodyBytes: 65536, runOnStart: false, publicOrigin: 'https://www.kulturhuset-kaia.example', syncMinutes: 5 });
     expect(config.releasesDir).toBe(readPaths({ RELEASES_DIR: 'tmp-releases' }).releasesDir);
     expect(config.stateDir).toBe(`${config.releasesDir}/.publisher`);
     expect(config.import.retry).toEqual({ tries: 4, baseDelayMs: 500, maxDelayMs: 30_000 });
+  });
+
+  it('reads the sync interval: minutes, a fraction for a demo, 0 for no schedule, nothing absurd', () => {
+    const read = (minutes: string) =>
+      readPublisherConfig({
+        ...importSettings,
+        PUBLISHER_HOOK_SECRET: 'a-long-enough-hook-secret',
+        PUBLISHER_STAFF_PASSWORD: 'a-staff-password',
+        PUBLISHER_SYNC_MINUTES: minutes,
+      });
+    expect(read('0.5').syncMinutes).toBe(0.5);
+    expect(read('0').syncMinutes).toBe(0);
+    expect(() => read('0.01')).toThrow(/PUBLISHER_SYNC_MINUTES must be 0 \(no schedule\) or at least 0.1/);
+    expect(() => read('-5')).toThrow(/PUBLISHER_SYNC_MINUTES must be 0/);
+    expect(() => read('2000')).toThrow(/PUBLISHER_SYNC_MINUTES must be 1440/);
   });
 });

@@ -171,7 +171,7 @@ describe('the preview', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const search = await fetch(`${publisher.previewUrl}search/`, { headers: { cookie } });
+    const search = await fetch(`${publisher.previewUrl}search`, { headers: { cookie } });
     expect(search.headers.get('content-security-policy')).toBe(SEARCH_CSP);
   });
 

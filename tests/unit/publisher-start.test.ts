@@ -32,6 +32,8 @@ const config = () =>
     RELEASES_DIR: join(work, 'releases'),
     PUBLISHER_PORT: '0',
     PUBLISHER_HOOK_SECRET: 'start-hook-secret-0123',
+    // Only the repair at start; a schedule would start a day build at once (publisher-schedule.test.ts).
+    PUBLISHER_SYNC_MINUTES: '0',
     PUBLISHER_STAFF_PASSWORD: 'start-staff-password',
   });
 

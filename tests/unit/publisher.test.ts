@@ -118,6 +118,8 @@ beforeAll(async () => {
     PUBLISHER_PORT: String(PORTS.publisher),
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
+    // The webhook path on its own; the schedule has tests of its own (publisher-schedule.test.ts).
+    PUBLISHER_SYNC_MINUTES: '0',
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${join(work, 'builds.log')}" "${process.execPath}" tests/support/fake-build.mjs`,
     PUBLISHER_MAX_BODY_BYTES: '1024',
     PUBLISHER_NOTIFY_URL: `http://127.0.0.1:${PORTS.chat}/hook`,

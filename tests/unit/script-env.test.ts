@@ -4,7 +4,16 @@ import { ScriptEnvError, e2ePorts, scriptEnv } from '../../scripts/script-env.mj
 describe('the scripts’ settings', () => {
   it('default to the standard ports, dist/ and Debian’s Chromium', () => {
     const settings = scriptEnv({});
-    expect(settings.e2e.ports).toEqual({ preview: 4322, nginx: 4323, sandbox: 4400, filmclub118: 4410, filmclub178: 4411, variant: 4352 });
+    expect(settings.e2e.ports).toEqual({
+      preview: 4322,
+      nginx: 4323,
+      cdn: 4324,
+      cdnInspector: 4325,
+      sandbox: 4400,
+      filmclub118: 4410,
+      filmclub178: 4411,
+      variant: 4352,
+    });
     expect(settings.e2e.dist).toBe('dist');
     expect(settings.chromePath).toBe('/usr/bin/chromium');
     expect(settings.java).toBe('java');
@@ -12,10 +21,12 @@ describe('the scripts’ settings', () => {
     expect(settings.staffPassword).toBeUndefined();
   });
 
-  it('move every sandbox port with a run’s own preview port, so two runs can share a machine', () => {
+  it('move every CDN and sandbox port with a run’s own preview port, so two runs can share a machine', () => {
     expect(e2ePorts({ E2E_PREVIEW_PORT: '5000', E2E_NGINX_PORT: '5001' })).toEqual({
       preview: 5000,
       nginx: 5001,
+      cdn: 5050,
+      cdnInspector: 5051,
       sandbox: 6000,
       filmclub118: 6010,
       filmclub178: 6011,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchEngine, showResults } from '../../src/lib/search/engine';
 import {
-  builtPageUrl,
   indexableHtml,
   ordinaryPageRecord,
   pageSearchRecord,
@@ -139,12 +138,6 @@ describe('which pages the index holds', () => {
     const html = `<div class="block"${attributes}><h1>Naustet</h1><span${about}></span></div><p data-search-x="y">x</p>`;
     expect(withoutIndexData(html)).toBe('<div class="block" data-pagefind-body="" data-pagefind-filter="type:film"><h1>Naustet</h1></div><p>x</p>');
     expect(withoutIndexData('<p>data-search-lead="x"</p>')).toBe('<p>data-search-lead="x"</p>');
-  });
-
-  it('names each indexed page by its URL', () => {
-    expect(builtPageUrl('index.html')).toBe('/');
-    expect(builtPageUrl('article/morgonsym/index.html')).toBe('/article/morgonsym/');
-    expect(builtPageUrl('saltvatn-i-konsert-gg45j/index.html')).toBe('/saltvatn-i-konsert-gg45j/');
   });
 });
 

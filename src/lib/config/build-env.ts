@@ -66,6 +66,13 @@ const buildEnvSchema = z.object({
    * benchmark gives each build a fresh one, so it measures a build from nothing.
    */
   PRECOMPRESS_CACHE_DIR: z.string().min(1).optional(),
+  /**
+   * What the build is shaped for: nginx (default; precompressed copies and
+   * _hosting/nginx.conf), or cdn (npm run build:cdn: what a Cloudflare Pages or Netlify upload
+   * needs, no precompressed copies and no nginx config, and the build fails when the upload
+   * would break one of their limits; src/lib/hosting/cdn.ts).
+   */
+  HOSTING_TARGET: z.enum(['nginx', 'cdn']).optional(),
   /** Where the newsletter form posts; without it the block offers sign-up by e-mail. */
   PUBLIC_NEWSLETTER_ENDPOINT: z.string().url().optional(),
   /**
@@ -141,6 +148,11 @@ export function buildNow(env: Record<string, string | undefined> = process.env):
 /** True for a build that must never be indexed (SITE_NOINDEX=1). */
 export function buildIsNoIndex(env: Record<string, string | undefined> = process.env): boolean {
   return readBuildEnv(env).SITE_NOINDEX === '1';
+}
+
+/** What the build is shaped for: 'nginx' unless HOSTING_TARGET=cdn. */
+export function hostingTarget(env: Record<string, string | undefined> = process.env): 'nginx' | 'cdn' {
+  return readBuildEnv(env).HOSTING_TARGET ?? 'nginx';
 }
 
 /** A draft preview's banner settings, or undefined for a build of the live site. */

@@ -7,7 +7,8 @@
  * exception is the search page, whose policy allows WebAssembly: its location repeats the whole
  * header set with that policy (nginx drops inherited headers from a location that adds any).
  */
-import { ALWAYS_FRESH, CACHE_ERROR, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_PATTERN, WASM_PAGE_PATTERN } from './policy';
+import { ALWAYS_FRESH, CACHE_ERROR, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_PATTERN, WASM_PAGE_PATH } from './policy';
+import { pageFile } from '../pages/page-files';
 import type { RedirectRule } from './redirects';
 
 function quote(value: string): string {
@@ -70,7 +71,7 @@ error_page 405 413 505 /_hosting/error;
 set $kaia_cache ${quote(CACHE_REVALIDATE)};
 ${headers}
 
-# Real 301s for the redirect list, with and without trailing slash and /index.html.
+# Real 301s for the redirect list, with and without trailing slash, .html and /index.html.
 ${redirects}
 
 # The worker and the search index entry are always revalidated (the default above).
@@ -110,9 +111,9 @@ location /kalender/ {
 }
 
 # The search page alone may compile WebAssembly (Pagefind): its own policy.
-location ~ ${safeRegex(WASM_PAGE_PATTERN)} {
+location = ${safePath(WASM_PAGE_PATH)} {
 ${headerLines(input.searchHeaders ?? input.headers, '    ')}
-    try_files $uri $uri/index.html =404;
+    try_files ${safePath(`/${pageFile(WASM_PAGE_PATH)}`)} =404;
 }
 
 # The error page of the error_page rules above; visitors asking for it get the 404.
@@ -128,9 +129,27 @@ location = /_headers { return 404; }
 location = /_redirects { return 404; }
 location ~ /\\. { return 404; }
 
-# Pages: /path, /path/ and /path/index.html are the same page.
+# Pages (src/lib/pages/page-files.ts): /path is the file path.html, the front page index.html.
+# Each page has that one URL: /path/, /path.html and /path/index.html are sent on to /path
+# (301, query kept), as Cloudflare Pages and Netlify do, when /path is a page.
+location = / {
+    try_files /index.html =404;
+}
+location = /index.html {
+    return 301 /$is_args$args;
+}
+# The 404 page as a file (error_page above sends every unknown path here, internally).
+location = /404.html {
+    try_files $uri =404;
+}
+location ~ ^(?<kaia_page>/.+?)(?:/|/index\.html|\.html)$ {
+    if (-f $document_root$kaia_page.html) {
+        return 301 $kaia_page$is_args$args;
+    }
+    try_files $uri =404;
+}
 location / {
-    try_files $uri $uri/index.html =404;
+    try_files $uri $uri.html =404;
 }
 `;
 }

@@ -29,12 +29,10 @@ export interface CspOptions {
 export const REPORT_GROUP = 'csp';
 
 /**
- * Paths whose pages run WebAssembly, as an nginx location regex and static-host paths: the
- * search page at /search, /search/ and /search/index.html. Every other page gets no
- * 'wasm-unsafe-eval'.
+ * The path of the one page that runs WebAssembly, the search page (/search; its other
+ * spellings are redirects to it). Every other response gets no 'wasm-unsafe-eval'.
  */
-export const WASM_PAGE_PATTERN = '^/search(?:/|/index\\.html)?$';
-export const WASM_PAGE_PATHS = ['/search', '/search/*'];
+export const WASM_PAGE_PATH = '/search';
 
 export function contentSecurityPolicy(input: CspInput, { webAssembly = false }: CspOptions = {}): string {
   const list = (...values: string[]) => [...new Set(values)].join(' ');
@@ -89,7 +87,7 @@ export const ALWAYS_FRESH = ['/sw.js', '/pagefind/pagefind.js', '/pagefind/pagef
 export const PAGEFIND_HASHED_PATTERN =
   '^/pagefind/(?:(?:fragment|index|filter)/[A-Za-z0-9_-]+\\.pf_(?:fragment|index|filter)|pagefind\\.[A-Za-z0-9_-]+\\.pf_meta)$';
 /** The same files as static-host globs. */
-export const PAGEFIND_HASHED_GLOBS = ['/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*'];
+export const PAGEFIND_HASHED_GLOBS = ['/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*', '/pagefind/pagefind.*.pf_meta'];
 
 /** The origin of a URL, or null when it is not an absolute http(s) URL. */
 export function originOf(url: string | undefined): string | null {

@@ -13,6 +13,7 @@ export function redirectRules(redirects: { from: string; to: string }[]): Redire
     return [
       { from: path, to: target },
       { from: `${path}/`, to: target },
+      { from: `${path}.html`, to: target },
       { from: `${path}/index.html`, to: target },
     ];
   });

@@ -1,5 +1,5 @@
 /** _headers and _redirects for static hosts that read them (Netlify, Cloudflare Pages). */
-import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_GLOBS, WASM_PAGE_PATHS } from './policy';
+import { ALWAYS_FRESH, CACHE_IMMUTABLE, CACHE_MEDIA, CACHE_REVALIDATE, PAGEFIND_HASHED_GLOBS, WASM_PAGE_PATH } from './policy';
 import type { RedirectRule } from './redirects';
 
 /**
@@ -14,7 +14,7 @@ export function headersFile(headers: Record<string, string>, searchCsp?: string)
   return (
     [
       block('/*', { ...headers, Vary: 'Accept-Encoding' }),
-      ...(searchCsp ? WASM_PAGE_PATHS.map((path) => block(path, { 'Content-Security-Policy': searchCsp }, ['Content-Security-Policy'])) : []),
+      ...(searchCsp ? [block(WASM_PAGE_PATH, { 'Content-Security-Policy': searchCsp }, ['Content-Security-Policy'])] : []),
       block('/_astro/*', { 'Cache-Control': CACHE_IMMUTABLE }),
       block('/media/*', { 'Cache-Control': CACHE_MEDIA }),
       ...PAGEFIND_HASHED_GLOBS.map((path) => block(path, { 'Cache-Control': CACHE_IMMUTABLE })),
@@ -23,8 +23,13 @@ export function headersFile(headers: Record<string, string>, searchCsp?: string)
   );
 }
 
+/**
+ * The redirect list, then one rule for the page spelling the hosts do not send on by
+ * themselves: '/page/index.html' → '/page' (Cloudflare Pages and Netlify already send
+ * '/page/' and '/page.html' on to '/page', src/lib/pages/page-files.ts).
+ */
 export function redirectsFile(rules: RedirectRule[]): string {
-  return rules.map(({ from, to }) => `${from} ${to} 301`).join('\n') + '\n';
+  return [...rules.map(({ from, to }) => `${from} ${to} 301`), '/*/index.html /:splat 301'].join('\n') + '\n';
 }
 
 /** One block of a _headers file: a path (exact, or a prefix ending in `*`), headers it sets and removes. */

@@ -4,8 +4,8 @@
  *
  * - Every page of the site (the sitemap, plus the offline page), its assets and the search index
  *   are precached at install, so after the first visit the whole site works offline. Pages are
- *   precached as their files (`/kontakt/index.html`); `/kontakt`, `/kontakt/` and `/kontakt?x`
- *   all find that entry.
+ *   precached as their files (`/kontakt.html`, src/lib/pages/page-files.ts); `/kontakt` and
+ *   `/kontakt?x` find that entry.
  * - The precache never stores more than PRECACHE_BUDGET: should the content outgrow it, pages
  *   are taken in sitemap order while they fit, and the others are cached when visited
  *   (planPrecache).
@@ -16,7 +16,8 @@
  * - Nothing else is touched: partner and member APIs, other origins and non-GET requests go to
  *   the network as if there were no worker, and are never cached.
  */
-import { pageFile, sitemapPageFiles } from '../seo/sitemap-files';
+import { pageFile } from '../pages/page-files';
+import { sitemapPageFiles } from '../seo/sitemap-files';
 
 /** Precached files, relative to dist/ (Workbox globs). */
 export const PRECACHE_GLOBS = [
@@ -48,11 +49,11 @@ export const PRECACHE_IGNORES = [
 export const HASHED_URLS = /^(?:_astro\/|pagefind\/(?:fragment|index|filter)\/|pagefind\/pagefind\.[\w-]+\.pf_meta$)/;
 
 /** The page shown for a page that is neither stored nor reachable. */
-export const OFFLINE_PAGE = '/offline/index.html';
+export const OFFLINE_PAGE = `/${pageFile('/offline')}`;
 
 /** The page files to precache: every URL of the sitemap, and the offline page. */
 export function precachedPageFiles(sitemapXml: string): Set<string> {
-  return new Set([pageFile(OFFLINE_PAGE.replace(/index\.html$/, '')), ...sitemapPageFiles(sitemapXml)]);
+  return new Set([OFFLINE_PAGE.slice(1), ...sitemapPageFiles(sitemapXml)]);
 }
 
 /** Whether a globbed file stays in the precache: everything but HTML outside `pages`. */
@@ -201,16 +202,16 @@ export function isBuildAsset(request: { method: string; url: string }, origin: s
 }
 
 /**
- * The precache entry a same-origin page URL may be stored under: the file of a directory-format
- * page. '/kontakt' and '/kontakt/' give '/kontakt/index.html'; paths that name a file
- * ('/sw.js', '/404.html') give nothing extra. Query and hash are ignored: the site is static.
+ * The precache entry a same-origin page URL may be stored under: the page's file.
+ * '/kontakt' gives '/kontakt.html' (and '/kontakt/', which the server sends on to '/kontakt',
+ * the same), '/' gives '/index.html'; paths that name a file ('/sw.js', '/404.html') give
+ * nothing extra. Query and hash are ignored: the site is static.
  */
 export function pageFileFor(url: URL): URL | null {
   const path = url.pathname;
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (last.includes('.')) return null;
-  const file = path.endsWith('/') ? `${path}index.html` : `${path}/index.html`;
-  return new URL(file, url.origin);
+  return new URL(`/${pageFile(path)}`, url.origin);
 }
 
 /**

@@ -210,12 +210,3 @@ const META_ATTRIBUTES = / data-(?:search-[a-z]+|pagefind-meta)="[^"]*"/g;
 export function withoutIndexData(html: string): string {
   return html.replace(ABOUT_ELEMENT, '').replace(META_ATTRIBUTES, '');
 }
-
-/** The URL of a built page file relative to dist/: 'a/b/index.html' → '/a/b/', 'index.html' → '/'. */
-export function builtPageUrl(file: string): string {
-  const path = file
-    .split('\\')
-    .join('/')
-    .replace(/(^|\/)index\.html$/, '$1');
-  return `/${path}`.replace(/\/{2,}/g, '/');
-}

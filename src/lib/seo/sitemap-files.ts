@@ -4,11 +4,7 @@
  * them brotli's best quality (src/lib/hosting/precompress.ts).
  */
 
-/** The file of a directory-format page, relative to dist/: '/' → 'index.html', '/a/b' → 'a/b/index.html'. */
-export function pageFile(path: string): string {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed ? `${trimmed}/index.html` : 'index.html';
-}
+import { pageFile } from '../pages/page-files';
 
 /** The page file of every URL in a sitemap's XML. */
 export function sitemapPageFiles(sitemapXml: string): Set<string> {
