@@ -11,6 +11,7 @@ import { expect, test } from './fixtures';
 
 const DIST = scriptEnv().e2e.dist;
 const COVER = '/media/covers/kinoprogram.webp';
+const INFO_COVER = '/media/covers/bassenget.webp';
 const size = (path: string) => statSync(join(DIST, path)).size;
 
 test('local media answer ?width= with the build’s copy, and anything else with the original', async ({ request }) => {
@@ -46,7 +47,8 @@ test('a phone downloads the small copy of the cover, eagerly and first; lists lo
         : 0;
     media.push({ url: response.url(), bytes });
   });
-  await page.goto('/kinoprogram');
+  // Listing pages open with their programme, not a cover (placement.ts); an information page keeps its cover.
+  await page.goto('/bassenget');
   const cover = page.locator('img.cover__image');
   await expect(cover).toHaveAttribute('fetchpriority', 'high');
   expect(await cover.getAttribute('loading')).not.toBe('lazy');
@@ -55,8 +57,10 @@ test('a phone downloads the small copy of the cover, eagerly and first; lists lo
   const currentSrc = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
   // About 360 CSS px at the test's device pixel ratio of 1: the 640 copy, not the 1920 original.
   expect(new URL(currentSrc).searchParams.get('width')).toBe('640');
-  await expect.poll(() => media.find((entry) => entry.url === currentSrc)?.bytes).toBe(size(COVER.replace('.webp', '.w640.webp')));
+  await expect.poll(() => media.find((entry) => entry.url === currentSrc)?.bytes).toBe(size(INFO_COVER.replace('.webp', '.w640.webp')));
   expect(media.some((entry) => entry.url.includes('width=1920'))).toBe(false);
+
+  await page.goto('/kinoprogram');
   // The programme's 4 rem posters come as the 320 copy, never the 600 × 900 original.
   const posterDownloads = () => media.filter((entry) => entry.url.includes('-poster.'));
   await page.locator('.programme-item__poster').first().scrollIntoViewIfNeeded();
@@ -109,7 +113,14 @@ for (const width of [320, 390]) {
   test(`the header search is usable on a ${width} px phone`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/om-huset');
+    // One header row on a phone: the search button opens the field below it, focused.
+    const toggle = page.locator('.search-toggle');
+    await expect(toggle).toHaveAccessibleName('Søk');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const field = page.getByRole('searchbox', { name: 'Søk på nettstaden' });
+    await expect(field).toBeVisible();
+    await expect(field).toBeFocused();
     const box = await field.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(width - 120);
     // The header itself fits (the page's own reflow at 320 px is tests/e2e's reflow check).
