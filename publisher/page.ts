@@ -1,13 +1,15 @@
 /**
- * The staff status page and the login page: plain server-rendered HTML in nynorsk, no
- * scripts, forms that work with a keyboard and a screen reader. Styles are one inline block
- * whose hash goes into the Content-Security-Policy.
+ * The staff status page and the login page: plain server-rendered HTML in nynorsk, forms that
+ * work with a keyboard and a screen reader. Styles are one inline block whose hash goes into
+ * the Content-Security-Policy; the one script (status-live.js, served as a file) only fetches
+ * this same page again while runs go, swaps the parts that follow them, and says what changed
+ * in a polite live region. Without it the page works the same, with a link to reload.
  */
 import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
 import { freshnessSection, type FreshnessView } from './freshness-page';
-import { starterOf, type RunRecord, type RunState, type Trigger } from './runs';
+import { starterOf, type RunRecord, type RunState, type StepName, type Trigger } from './runs';
 
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #fff; }
@@ -33,6 +35,8 @@ a.button:focus-visible { outline: 3px solid #0b4f8a; outline-offset: 2px; }
 .run h3 { font-size: 1.05rem; margin: 0 0 0.5rem; }
 .run ul { margin: 0; padding-left: 1.25rem; }
 .run small { overflow-wrap: anywhere; }
+.run li { overflow-wrap: anywhere; }
+.news:empty { display: none; }
 .state { font-weight: 600; }
 .state-failed { color: #a3231f; }
 .state-published { color: #1d6b2f; }
@@ -47,11 +51,13 @@ input[type=password], input[type=text] { font: inherit; padding: 0.5rem; border:
 `;
 
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
-export const CSP = `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+/** Where the status page's script is served (status-routes.ts). */
+export const STATUS_SCRIPT = '/staff/status.js';
+export const CSP = `default-src 'none'; style-src ${STYLE_HASH}; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="nn">
 <head>
@@ -59,7 +65,7 @@ function layout(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}</style>${head}
 </head>
 <body>
 <main>
@@ -81,6 +87,56 @@ export function formatDuration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
+
+/** Seconds for a step that is going: '12 s', '2 min 5 s'. */
+function roughDuration(ms: number): string {
+  if (ms < 1000) return 'under 1 s';
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+const stepNames: Record<StepName, string> = {
+  import: 'Hentar innhaldet frå CMS-et',
+  build: 'Byggjer nettstaden',
+  publish: 'Gjer den nye versjonen live',
+};
+
+/**
+ * The last run like this one that went the whole way (same kind, published, not a rollback,
+ * which only switches), whose time is
+ * what this one can be expected to take; runs are newest first.
+ */
+export function comparableRun(run: Pick<RunRecord, 'id' | 'kind'>, runs: readonly RunRecord[]): RunRecord | undefined {
+  return runs.find(
+    (other) =>
+      other.id !== run.id && other.kind === run.kind && other.state === 'published' && other.trigger !== 'rollback' && typeof other.durationMs === 'number',
+  );
+}
+
+/**
+ * Where a going run is, at `now`: its step and the time since it started, against the time
+ * of the last comparable run («Byggjer nettstaden … 12 s av om lag 18 s»).
+ */
+export function progressText(run: Pick<RunRecord, 'id' | 'kind' | 'state' | 'startedAt' | 'step'>, runs: readonly RunRecord[], now: number): string {
+  if (run.state === 'queued') return 'Ventar på tur';
+  const step = run.step ? stepNames[run.step.name] : 'Startar';
+  const started = run.startedAt ? Date.parse(run.startedAt) : Number.NaN;
+  if (!Number.isFinite(started)) return `${step} …`;
+  const elapsed = Math.max(0, now - started);
+  const last = comparableRun(run, runs)?.durationMs;
+  if (last === undefined) return `${step} … ${roughDuration(elapsed)} så langt`;
+  if (elapsed <= last) return `${step} … ${roughDuration(elapsed)} av om lag ${roughDuration(last)}`;
+  return `${step} … ${roughDuration(elapsed)}, lenger enn førre gong (${roughDuration(last)})`;
+}
+
+const collectionNames: Record<string, string> = {
+  articles: 'Artiklar',
+  productions: 'Produksjonar',
+  events: 'Framsyningar',
+  'block-data': 'Innhaldsblokker',
+  blockData: 'Innhaldsblokker',
+  sites: 'Innstillingar',
+};
 
 const stateNames: Record<RunState, string> = {
   queued: 'I kø',
@@ -131,6 +187,7 @@ export interface RollbackTarget {
   readonly by: string;
   /** What the run that published `to` changed, when the run log still has it. */
   readonly changes?: RunRecord['changes'];
+  readonly named?: RunRecord['named'];
 }
 
 /** Automatic publishing paused by a rollback (pause.ts). */
@@ -154,14 +211,39 @@ export interface StatusView {
   readonly paused?: PauseView | undefined;
   /** Ids of runs held by the pause. */
   readonly held?: readonly number[];
+  /** The live site's address, for the links to changed pages (none: relative, as behind the proxy). */
+  readonly siteOrigin?: string | undefined;
+  /** The service's clock, for the time a going run has taken (ms since the epoch). */
+  readonly now?: number;
 }
 
-function changesText(run: Pick<RunRecord, 'changes'>): string {
+/**
+ * What a run changed: each record named, linked to its page on the live site (`siteOrigin`;
+ * without one the link is relative to this host, as behind the proxy); for runs logged before
+ * names were kept, counts per collection in nynorsk.
+ */
+export function changesText(run: Pick<RunRecord, 'changes' | 'named' | 'kind' | 'state'>, siteOrigin = '', links = true): string {
+  // A preview's or a failed run's records are not on the live site as named.
+  const linked = links && run.kind !== 'preview' && run.state !== 'failed';
+  if (run.named && run.named.items.length > 0) {
+    const items = run.named.items.map((item) =>
+      item.path && linked ? `<li><a href="${escapeHtml(`${siteOrigin}${item.path}`)}">${escapeHtml(item.text)}</a></li>` : `<li>${escapeHtml(item.text)}</li>`,
+    );
+    if (run.named.more > 0) items.push(`<li>… og ${run.named.more} til</li>`);
+    return `<ul>${items.join('')}</ul>`;
+  }
   if (!run.changes) return '–';
   const changed = run.changes.filter((change) => change.added + change.changed + change.removed > 0);
   if (changed.length === 0) return 'Ingen endringar';
   return `<ul>${changed
-    .map((change) => `<li>${escapeHtml(change.collection)}: ${change.added} nye, ${change.changed} endra, ${change.removed} fjerna</li>`)
+    .map((change) => {
+      const parts = [
+        change.added ? `${change.added} ${change.added === 1 ? 'ny' : 'nye'}` : '',
+        change.changed ? `${change.changed} endra` : '',
+        change.removed ? `${change.removed} fjerna` : '',
+      ].filter(Boolean);
+      return `<li>${escapeHtml(collectionNames[change.collection] ?? change.collection)}: ${parts.join(', ')}</li>`;
+    })
     .join('')}</ul>`;
 }
 
@@ -174,7 +256,7 @@ export function stateName(run: Pick<RunRecord, 'state' | 'kind'>): string {
   return stateNames[run.state] ?? run.state;
 }
 
-function runItem(run: RunRecord, held: ReadonlySet<number> = new Set()): string {
+function runItem(run: RunRecord, view: Pick<StatusView, 'runs' | 'siteOrigin'>, now: number, held: ReadonlySet<number> = new Set()): string {
   const what = run.kind === 'preview' ? ' (førehandsvising, ikkje publisert)' : '';
   const requests = run.requests > 1 && !run.repeats ? ` (${run.requests} førespurnader)` : '';
   const stateClass = run.kind === 'preview' && (run.state === 'published' || run.state === 'unchanged') ? 'preview' : run.state;
@@ -185,14 +267,20 @@ function runItem(run: RunRecord, held: ReadonlySet<number> = new Set()): string 
   const failure = run.failure
     ? `<dt>Feil</dt><dd><strong>${escapeHtml(run.failure.step)}:</strong> ${escapeHtml(run.failure.reason)}<br><small>Teknisk: ${escapeHtml(run.failure.detail)}</small></dd>`
     : '';
-  return `<li class="run">
-<h3><span class="state state-${stateClass}">${escapeHtml(held.has(run.id) ? 'Ventar (publisering på pause)' : stateName(run))}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
+  const state = held.has(run.id) ? 'Ventar (publisering på pause)' : stateName(run);
+  const going = run.state === 'running' || (run.state === 'queued' && !held.has(run.id));
+  const progress = going ? progressText(run, view.runs, now) : undefined;
+  // What the script says in the live region when this changes (a new run, a new step, the end).
+  const announce = `${state}${run.state === 'running' && run.step ? `: ${stepNames[run.step.name].toLowerCase()}` : ''} (køyringa ${formatMoment(run.queuedAt)})`;
+  return `<li class="run" data-run="${run.id}" data-state="${held.has(run.id) ? 'held' : run.state}" data-announce="${escapeHtml(announce)}">
+<h3><span class="state state-${stateClass}">${escapeHtml(state)}</span> – ${escapeHtml(formatMoment(run.queuedAt))}</h3>
 <dl>
+${progress ? `<dt>No</dt><dd>${escapeHtml(progress)}</dd>` : ''}
 <dt>Starta av</dt><dd>${escapeHtml(run.by ?? starterOf(run.trigger))}</dd>
 <dt>Kva</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${causes}${what}${requests}${full}${repeats}</dd>
 ${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
-<dt>Tid brukt</dt><dd>${run.durationMs === undefined ? '–' : escapeHtml(formatDuration(run.durationMs))}</dd>
-<dt>Endringar</dt><dd>${changesText(run)}</dd>
+${run.durationMs === undefined ? '' : `<dt>Tid brukt</dt><dd>${escapeHtml(formatDuration(run.durationMs))}</dd>`}
+${going ? '' : `<dt>Endringar</dt><dd>${changesText(run, view.siteOrigin)}</dd>`}
 ${failure}
 </dl>
 </li>`;
@@ -222,7 +310,7 @@ export function rollbackConfirmPage(target: RollbackTarget, csrfToken: string): 
 <p>Nettstaden vil då vise versjonen som var live før den som er live no:</p>
 <dl>
 <dt>Versjon</dt><dd>publisert ${escapeHtml(formatMoment(target.at))} av ${escapeHtml(target.by)}</dd>
-<dt>Endringar i han</dt><dd>${target.changes ? changesText({ changes: target.changes }) : 'Ikkje kjent (køyringa er ikkje lenger i loggen).'}</dd>
+<dt>Endringar i han</dt><dd>${target.changes ? changesText({ changes: target.changes, ...(target.named ? { named: target.named } : {}), kind: 'live', state: 'published' }, '', false) : 'Ikkje kjent (køyringa er ikkje lenger i loggen).'}</dd>
 </dl>
 <p>Automatisk publisering blir då sett på pause: publiseringar frå CMS-et blir sette i kø, men ikkje publiserte før nokon trykkjer «Publiser att» på publiseringssida.</p>
 <form method="post" action="/staff/rollback" class="actions">${csrf}
@@ -248,11 +336,13 @@ export function statusPage(view: StatusView): string {
     `<h1>Publisering av nettstaden</h1>
 <div role="status">${message ? `<p class="message${message.error ? ' error' : ''}">${escapeHtml(message.text)}</p>` : ''}</div>
 <h2>Live no</h2>
-${live}
+<div id="live-no" data-follow>${live}</div>
+<div id="publishing" data-follow>
 ${pauseSection(view, csrf)}
 <div class="actions">
 ${view.paused ? '' : `<form method="post" action="/staff/refresh">${csrf}<button type="submit">Hent innhaldet på nytt</button></form>`}
 <a class="button secondary" href="/staff/tilbake">Gå tilbake til førre versjon …</a>
+</div>
 </div>
 ${freshnessSection(view.freshness, formatMoment, csrf)}
 <h2>Førehandsvising</h2>
@@ -261,17 +351,19 @@ ${preview}
 <form method="post" action="/staff/preview">${csrf}<button type="submit" class="secondary">Lag ny førehandsvising</button></form>
 </div>
 <h2>Dei siste køyringane</h2>
-${
-  view.runs.length === 0
-    ? '<p>Ingen køyringar enno.</p>'
-    : `<p>Dei ${view.runs.length} siste, nyaste først.</p>
+<p class="news" id="runs-news" aria-live="polite"></p>
+<div id="runs" data-follow>${
+      view.runs.length === 0
+        ? '<p>Ingen køyringar enno.</p>'
+        : `<p>Dei ${view.runs.length} siste, nyaste først.</p>
 <ol class="runs">
-${view.runs.map((run) => runItem(run, new Set(view.held ?? []))).join('\n')}
+${view.runs.map((run) => runItem(run, view, view.now ?? Date.now(), new Set(view.held ?? []))).join('\n')}
 </ol>`
-}
-<p><a href="/staff/">Oppdater sida</a></p>
+    }</div>
+<noscript><p><a href="/staff/">Oppdater sida</a> for å sjå korleis det går.</p></noscript>
 ${view.signedInAs ? `<p>Du er logga inn som ${escapeHtml(view.signedInAs)}.</p>` : ''}
 <form method="post" action="/staff/logout">${csrf}<button type="submit" class="secondary">Logg ut</button></form>`,
+    `\n<script src="${STATUS_SCRIPT}" defer></script>`,
   );
 }
 

@@ -3,14 +3,17 @@
  * or the same with the CMS's drafts into the separate preview releases. Failures are put in
  * plain nynorsk words for the status page; the technical message is kept beside them.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CollectionChange } from '../import/summary';
 import { ImportDataError } from '../import/validate';
 import type { BuildCommand } from '../release/build';
 import { publishFromCms, type PublishRunOptions } from '../release/publish';
-import { StepFailed } from '../release/releases';
+import { currentRelease, releaseContentDir, StepFailed } from '../release/releases';
 import { isHttpError } from '../src/lib/http';
 import type { PublisherConfig } from './config';
-import type { Failure, RunRecord } from './runs';
+import { nameChanges, type Snapshot } from './change-names';
+import { KEEP_NAMED_CHANGES, type Failure, type RunRecord, type StepName } from './runs';
 
 /** Preview releases live apart from the live ones, so a rollback never lands on a preview. */
 export const previewDir = (config: PublisherConfig) => join(config.releasesDir, 'preview');
@@ -31,6 +34,41 @@ export interface RunExtras {
   readonly onDownload?: PublishRunOptions['onDownload'];
   /** The service's clock: names the release. */
   readonly now?: Date;
+  /** The service's clock while the run goes: stamps each step's start (tests pass a fake one). */
+  readonly clock?: () => number;
+  /** Told when the run enters a step (the service saves the run log). */
+  readonly onStep?: (run: RunRecord) => void;
+}
+
+/** The step a progress line of release/releases.ts announces (`Step "build" …`). */
+export function stepOfLine(line: string): StepName | undefined {
+  const name = /^Step "(\w+)"/.exec(line)?.[1];
+  return name === 'import' || name === 'build' || name === 'publish' ? name : undefined;
+}
+
+/** The records of the collections a run changed, as one content folder holds them (malformed files: none). */
+export function readSnapshot(contentDir: string | undefined, collections: readonly string[]): Snapshot {
+  const snapshot: Record<string, readonly unknown[]> = {};
+  if (!contentDir) return snapshot;
+  for (const collection of collections) {
+    const file = join(contentDir, `${collection}.json`);
+    try {
+      if (!existsSync(file)) continue;
+      const records: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (Array.isArray(records)) snapshot[collection] = records;
+    } catch {
+      // Malformed content is named by ids only.
+    }
+  }
+  return snapshot;
+}
+
+/** Each record a run changed, named from the content before it (`beforeDir`) and after it (`afterDir`). */
+export function namedChangesOf(changes: readonly CollectionChange[], beforeDir: string | undefined, afterDir: string | undefined): RunRecord['named'] {
+  const touched = changes.filter((change) => change.added.length + change.changed.length + change.removed.length > 0);
+  if (touched.length === 0) return undefined;
+  const collections = touched.map((change) => change.collection);
+  return nameChanges(touched, readSnapshot(beforeDir, collections), readSnapshot(afterDir, collections), KEEP_NAMED_CHANGES);
 }
 
 /** Runs one run; answers the import's digest when the import got that far. */
@@ -45,6 +83,17 @@ export async function executeRun(
   statusUrl = statusPageUrl(config),
 ): Promise<string | undefined> {
   const preview = run.kind === 'preview';
+  const releasesDir = preview ? previewDir(config) : config.releasesDir;
+  const before = currentRelease(releasesDir);
+  const clock = extras.clock ?? Date.now;
+  const progress = (line: string) => {
+    const step = stepOfLine(line);
+    if (step) {
+      run.step = { name: step, startedAt: new Date(clock()).toISOString() };
+      extras.onStep?.(run);
+    }
+    log(`run ${run.id}: ${line}`);
+  };
   try {
     const result = await publishFromCms({
       force: run.force === true,
@@ -52,7 +101,7 @@ export async function executeRun(
       ...(extras.onDownload ? { onDownload: extras.onDownload } : {}),
       ...(extras.now ? { now: extras.now } : {}),
       config: config.import,
-      releasesDir: preview ? previewDir(config) : config.releasesDir,
+      releasesDir,
       contentDir: config.contentDir,
       build: buildCommand(config),
       drafts: preview,
@@ -60,7 +109,7 @@ export async function executeRun(
       // and every page carries the banner saying it is not published, when the drafts were
       // fetched, and the way back to the status page.
       ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusUrl } } : {}),
-      progress: (line) => log(`run ${run.id}: ${line}`),
+      progress,
       ...(signal ? { signal } : {}),
     });
     run.state = result.state;
@@ -71,6 +120,13 @@ export async function executeRun(
       changed: change.changed.length,
       removed: change.removed.length,
     }));
+    const after = result.release ?? before;
+    const named = namedChangesOf(
+      result.changes,
+      before ? releaseContentDir(releasesDir, before) : undefined,
+      after ? releaseContentDir(releasesDir, after) : undefined,
+    );
+    if (named) run.named = named;
     return result.digest;
   } catch (error) {
     run.state = 'failed';

@@ -43,7 +43,14 @@ export function rollbackTarget(deps: Pick<RollbackDeps, 'releasesDir' | 'history
   const entry = deps.history.before(current, (release) => kept.has(release));
   if (!entry) return undefined;
   const run = deps.runLog.runs.find((candidate) => candidate.release === entry.release && candidate.state === 'published' && candidate.kind === 'live');
-  return { from: current, to: entry.release, at: entry.at, by: entry.by, ...(run?.changes ? { changes: run.changes } : {}) };
+  return {
+    from: current,
+    to: entry.release,
+    at: entry.at,
+    by: entry.by,
+    ...(run?.changes ? { changes: run.changes } : {}),
+    ...(run?.named ? { named: run.named } : {}),
+  };
 }
 
 export function rollbackRoutes(deps: RollbackDeps): Route {

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { NamedChange } from './change-names';
 
 /**
  * What asked for a run: the CMS's webhook, staff («Hent innhaldet på nytt»; «Bygg sida på nytt»
@@ -22,6 +23,24 @@ export interface ChangeCount {
   readonly changed: number;
   readonly removed: number;
 }
+
+/** The steps of a run as staff see them: fetching the content, building the site, making it live. */
+export type StepName = 'import' | 'build' | 'publish';
+
+/** The step a running run is in, and when it began (ISO 8601). */
+export interface RunStep {
+  readonly name: StepName;
+  readonly startedAt: string;
+}
+
+/** What a run changed, each record named (change-names.ts): the first ones, and how many more. */
+export interface NamedChanges {
+  readonly items: readonly NamedChange[];
+  readonly more: number;
+}
+
+/** How many named changes a run keeps in the log. */
+export const KEEP_NAMED_CHANGES = 20;
 
 export interface Failure {
   /** The step that failed, in plain words (nynorsk). */
@@ -52,6 +71,10 @@ export interface RunRecord {
   /** The release the run published, or that stayed live. */
   release?: string;
   changes?: ChangeCount[];
+  /** Each changed record named, at most KEEP_NAMED_CHANGES of them. */
+  named?: NamedChanges;
+  /** While the run is going: its step and when that began (cleared when it ends). */
+  step?: RunStep;
   failure?: Failure;
   /** Who started it: a staff member's name, «CMS», «tidsplan» or «oppstart». */
   by?: string;
@@ -94,12 +117,15 @@ export class RunLog {
       // A malformed log is treated as empty.
     }
     // Runs that were going when the service stopped did not finish.
-    for (const run of this.runs)
+    for (const run of this.runs) {
+      delete run.step;
+      if (run.named !== undefined && !isNamedChanges(run.named)) delete run.named;
       if (run.state === 'queued' || run.state === 'running')
         Object.assign(run, {
           state: 'failed',
           failure: { step: 'teneste', reason: 'Publiseringstenesta vart stoppa før køyringa var ferdig.', detail: 'service stopped' },
         });
+    }
     this.#next = Math.max(0, ...this.runs.map((run) => run.id)) + 1;
   }
 
@@ -155,6 +181,20 @@ export class RunLog {
 }
 
 const isQuietSync = (run: RunRecord) => run.trigger === 'schedule' && run.state === 'unchanged' && !run.causes && !run.force;
+
+/** Named changes as stored; anything else in the file is treated as absent. */
+export function isNamedChanges(value: unknown): value is NamedChanges {
+  const named = value as Partial<NamedChanges> | null;
+  return (
+    !!named &&
+    typeof named.more === 'number' &&
+    Array.isArray(named.items) &&
+    named.items.every((item: unknown) => {
+      const change = item as Partial<NamedChange> | null;
+      return !!change && typeof change.text === 'string' && (change.path === undefined || (typeof change.path === 'string' && change.path.startsWith('/')));
+    })
+  );
+}
 
 function isRun(value: unknown): value is RunRecord {
   const run = value as Partial<RunRecord> | null;
@@ -260,6 +300,7 @@ export class RunQueue {
             if (next.state === 'running')
               Object.assign(next, { state: 'failed', failure: { step: 'teneste', reason: 'Ein uventa feil i publiseringstenesta.', detail: String(error) } });
           }
+        delete next.step;
         next.finishedAt = new Date(this.now()).toISOString();
         next.durationMs = Math.round(performance.now() - started);
         this.log.trySave();

@@ -85,6 +85,8 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
         log,
         {
           now: new Date(now()),
+          clock: now,
+          onStep: () => runLog.trySave(),
           ...(live && knownContent && knownContent.release === liveBefore ? { knownDigest: knownContent.digest } : {}),
           ...(live ? { onDownload: (download: string, error?: unknown) => scheduler.downloaded(download, error) } : {}),
         },
@@ -130,6 +132,9 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       sessions,
       pause,
       freshness: () => scheduler.view(),
+      // Changed pages link to the live site: behind the proxy its own origin, in the demo the site port.
+      siteOrigin: config.publicOrigin ?? (config.sitePort ? `http://127.0.0.1:${config.sitePort}` : undefined),
+      now,
     }),
     rollbackRoutes({
       releasesDir: config.releasesDir,

@@ -2,9 +2,10 @@
  * What staff read: GET /status (JSON, for a session or `Authorization: Bearer <staff password>`)
  * and GET /staff/, the status page (or the login form without a session).
  */
+import { readFileSync } from 'node:fs';
 import { currentRelease, currentSince } from '../release/releases';
-import { html, methodNotAllowed, redirect, sendJson, type Route } from './http';
-import { loginPage, messageKey, PREVIEW_OPEN, statusPage } from './page';
+import { html, methodNotAllowed, redirect, send, sendJson, type Route } from './http';
+import { loginPage, messageKey, PREVIEW_OPEN, STATUS_SCRIPT, statusPage } from './page';
 import { PREVIEW_ENTRY } from './release-sites';
 import type { RunLog, RunQueue } from './runs';
 import type { FreshnessView } from './freshness-page';
@@ -23,7 +24,14 @@ export interface StatusDeps {
   readonly freshness?: () => FreshnessView;
   /** Automatic publishing paused by a rollback (none in tests that do not roll back). */
   readonly pause?: PauseState;
+  /** The live site's address, for links to changed pages (none: relative links, as behind the proxy). */
+  readonly siteOrigin?: string | undefined;
+  /** The service's clock (ms since the epoch). */
+  readonly now?: () => number;
 }
+
+/** The status page's script: follows the runs without a reload (the page's CSP allows scripts from this service only). */
+const statusScript = readFileSync(new URL('./status-live.js', import.meta.url), 'utf8');
 
 /** The live release, the preview, whether a run is going, and the last runs. */
 export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, freshness, pause }: StatusDeps) {
@@ -60,6 +68,10 @@ export function statusRoutes(deps: StatusDeps): Route {
       case '/staff':
         redirect(res, '/staff/');
         return true;
+      case STATUS_SCRIPT:
+        if (req.method !== 'GET') methodNotAllowed(res, 'GET');
+        else send(res, 200, 'text/javascript; charset=utf-8', statusScript);
+        return true;
       case PREVIEW_OPEN: {
         // Opens the preview signed in: a one-time ticket the preview turns into its own cookie.
         if (req.method !== 'GET') methodNotAllowed(res, 'GET');
@@ -78,7 +90,18 @@ export function statusRoutes(deps: StatusDeps): Route {
         const session = sessions.of(req);
         if (!session) html(res, 200, loginPage());
         else
-          html(res, 200, statusPage({ ...statusOf(deps), csrf: session.csrf, message: messageKey(url.searchParams.get('melding')), signedInAs: session.name }));
+          html(
+            res,
+            200,
+            statusPage({
+              ...statusOf(deps),
+              csrf: session.csrf,
+              message: messageKey(url.searchParams.get('melding')),
+              signedInAs: session.name,
+              siteOrigin: deps.siteOrigin,
+              now: (deps.now ?? Date.now)(),
+            }),
+          );
         return true;
       }
       default:

@@ -4,7 +4,7 @@
  * small stand-in build of tests/support/fake-build.mjs) on ports of its own, so it needs
  * nothing of the site's build; the served `current` is read from the service's demo site port.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPublisherConfig } from '../../publisher/config';
@@ -26,7 +26,7 @@ let work: string;
 let sandbox: Sandbox;
 let publisher: Publisher;
 const dataset = loadDataset('content');
-const article = dataset.articles[0] as { id: string; title: string };
+const article = dataset.articles[0] as { id: string; title: string; slug: string };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,7 +48,8 @@ test.beforeAll(async () => {
     PUBLISHER_SITE_PORT: String(PORTS.site),
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
-    PUBLISHER_BUILD_COMMAND: `"${process.execPath}" tests/support/fake-build.mjs`,
+    // While the file `hold` exists, the stand-in build waits: a test holds a run going.
+    PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_HOLD="${join(work, 'hold')}" "${process.execPath}" tests/support/fake-build.mjs`,
   });
   await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { log: () => {} });
@@ -102,7 +103,11 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
   await expect(runs.nth(0).getByRole('heading')).toContainText('Feila');
   await expect(runs.nth(0)).toContainText('svarte med ein feil (status 503) (prøvd 4 gonger)');
   await expect(runs.nth(1).getByRole('heading')).toContainText('Publisert');
-  await expect(runs.nth(1)).toContainText('articles: 0 nye, 1 endra, 0 fjerna');
+  // The change is named by its title, linked to its page on the live site.
+  await expect(runs.nth(1).getByRole('link', { name: 'Artikkel endra: Ny tittel frå CMS-et' })).toHaveAttribute(
+    'href',
+    `${site}/article/${encodeURIComponent(article.slug)}`,
+  );
   expect(await axeViolations(page)).toEqual([]);
   for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -168,5 +173,65 @@ test('the status page says how current the site is, and «Bygg sida på nytt» b
   expect(publisher.log.runs.length).toBe(runs + 1);
   // The rollback before paused automatic publishing: the full build waits for «Publiser att».
   expect(publisher.log.runs[0]).toMatchObject({ trigger: 'rebuild', force: true, state: 'queued' });
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the status page follows a run without a reload: its step, the time so far, and how it ended, told in a live region', async ({ page, context }) => {
+  // Publishing is paused since the rollback above; the full build waits for «Publiser att».
+  await page.clock.install();
+  await page.goto(staff);
+  await page.getByLabel('Brukarnamn').fill('anne');
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Automatisk publisering er sett på pause' })).toBeVisible();
+  const first = page.locator('#runs li.run').first();
+  await expect(first.getByRole('heading')).toContainText('Ventar (publisering på pause)');
+  // Marks this page load: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+  const button = page.getByRole('button', { name: 'Lag ny førehandsvising' });
+  await button.focus();
+
+  // Another tab resumes publishing while the build is held: the run starts and stops in the build.
+  writeFileSync(join(work, 'hold'), '');
+  const other = await context.newPage();
+  await other.goto(staff);
+  await other.getByRole('button', { name: 'Publiser att' }).click();
+  await expect(other.getByRole('status')).toContainText('Automatisk publisering er i gang att.');
+  await other.close();
+
+  // The page polls (less often while nothing goes): move its clock on until it has seen the step.
+  const news = page.locator('#runs-news');
+  await expect(async () => {
+    await page.clock.runFor(20_000);
+    await expect(first).toContainText(/No\s*Byggjer nettstaden … (under 1|\d+) s/, { timeout: 1000 });
+  }).toPass();
+  await expect(first.getByRole('heading')).toContainText('Køyrer');
+  await expect(news).toContainText('Køyrer: byggjer nettstaden');
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.locator('#runs').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`status-running-${width}.png`) });
+  }
+
+  // The build goes on; the page shows the run published, with the change named and linked.
+  rmSync(join(work, 'hold'));
+  await expect(async () => {
+    await page.clock.runFor(2_000);
+    await expect(first.getByRole('heading')).toContainText('Publisert', { timeout: 1000 });
+  }).toPass();
+  await expect(first.getByRole('link', { name: 'Artikkel endra: Ny tittel frå CMS-et' })).toHaveAttribute(
+    'href',
+    `${site}/article/${encodeURIComponent(article.slug)}`,
+  );
+  await expect(news).toContainText('Publisert (køyringa');
+  // The pause is over: its section is gone, and the page offers fetching the content again.
+  await expect(page.getByRole('heading', { name: 'Automatisk publisering er sett på pause' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Hent innhaldet på nytt' })).toBeVisible();
+  await expect(page.locator('#live-no')).toContainText(publisher.log.runs[0]!.release!);
+  // No reload, and the focus stayed where it was.
+  expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+  await expect(button).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
 });
