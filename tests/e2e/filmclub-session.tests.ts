@@ -182,10 +182,10 @@ test('counts read «1 film», «2 filmar», «1 billett», «1 omtale» and «2 
     .click();
   await expect(watchSection(page).getByRole('status')).toHaveText('Ønskjelista er henta: 2 filmar.');
 
-  // Six and seven reviews: one and two beyond the first five.
+  // One and two reviews beyond the first two the panel shows (FilmClubPanel's FIRST_REVIEWS).
   for (const [total, text] of [
-    [6, 'Vis 1 omtale til'],
-    [7, 'Vis 2 omtalar til'],
+    [3, 'Vis 1 omtale til'],
+    [4, 'Vis 2 omtalar til'],
   ] as const) {
     await page.unrouteAll();
     await page.route('**/reviews?**', async (route) => {
