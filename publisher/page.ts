@@ -125,7 +125,8 @@ export function progressText(run: Pick<RunRecord, 'id' | 'kind' | 'state' | 'sta
   const elapsed = Math.max(0, now - started);
   const last = comparableRun(run, runs)?.durationMs;
   if (last === undefined) return `${step} … ${roughDuration(elapsed)} så langt`;
-  if (elapsed <= last) return `${step} … ${roughDuration(elapsed)} av om lag ${roughDuration(last)}`;
+  // Longer only when it shows: 18,4 s against 18,2 s is «18 s av om lag 18 s».
+  if (elapsed <= last || roughDuration(elapsed) === roughDuration(last)) return `${step} … ${roughDuration(elapsed)} av om lag ${roughDuration(last)}`;
   return `${step} … ${roughDuration(elapsed)}, lenger enn førre gong (${roughDuration(last)})`;
 }
 

@@ -45,6 +45,8 @@ describe('the step and time so far of a going run', () => {
 
   it('says when a run takes longer than the last one', () => {
     expect(progressText(going, [going, lastPublished], NOW + 60_000)).toBe('Byggjer nettstaden … 1 min 12 s, lenger enn førre gong (18 s)');
+    // Not while the seconds shown are the same.
+    expect(progressText(going, [going, lastPublished], NOW + 6_400)).toBe('Byggjer nettstaden … 18 s av om lag 18 s');
   });
 
   it('names the import step, a run that has not reached a step, and a waiting run', () => {
