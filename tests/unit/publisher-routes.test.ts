@@ -17,6 +17,7 @@ import { serveRelease } from '../../publisher/static-files';
 import { headersFile } from '../../src/lib/hosting/static-host';
 import { signature } from '../../publisher/hooks';
 import { contentSecurityPolicy, securityHeaders } from '../../src/lib/hosting/policy';
+import { UNREACHABLE_SOURCES } from '../support/offline-sources';
 
 const PASSWORD = 'routes-staff-password';
 const SECRET = 'routes-hook-secret-0123';
@@ -46,16 +47,7 @@ beforeAll(async () => {
   layRelease(join(work, 'releases'), '20261123T100000Z');
   layRelease(join(work, 'releases', 'preview'), '20261123T110000Z');
   const config = readPublisherConfig({
-    KAIA_SITE_ID: 'kaia',
-    MANAGEMENT_API_URL: 'http://127.0.0.1:9/management/',
-    IDP_TOKEN_URL: 'http://127.0.0.1:9/idp/token',
-    IDP_CLIENT_ID: 'id',
-    IDP_CLIENT_SECRET: 'secret',
-    RUNTIME_API_URL: 'http://127.0.0.1:9/runtime/',
-    RUNTIME_SITE: 'site',
-    PLATFORM_API_URL: 'http://127.0.0.1:9/platform/',
-    PLATFORM_API_USER: 'user',
-    PLATFORM_API_PASSWORD: 'password',
+    ...UNREACHABLE_SOURCES,
     IMPORT_TRIES: '1',
     IMPORT_TIMEOUT_MS: '2000',
     CONTENT_DIR: join(work, 'content'),

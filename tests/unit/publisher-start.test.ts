@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher } from '../../publisher/server';
+import { UNREACHABLE_SOURCES } from '../support/offline-sources';
 
 let work: string;
 beforeEach(() => {
@@ -18,16 +19,7 @@ afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 const config = () =>
   readPublisherConfig({
-    KAIA_SITE_ID: 'kaia',
-    MANAGEMENT_API_URL: 'http://127.0.0.1:9/management/',
-    IDP_TOKEN_URL: 'http://127.0.0.1:9/idp/token',
-    IDP_CLIENT_ID: 'id',
-    IDP_CLIENT_SECRET: 'secret',
-    RUNTIME_API_URL: 'http://127.0.0.1:9/runtime/',
-    RUNTIME_SITE: 'site',
-    PLATFORM_API_URL: 'http://127.0.0.1:9/platform/',
-    PLATFORM_API_USER: 'user',
-    PLATFORM_API_PASSWORD: 'password',
+    ...UNREACHABLE_SOURCES,
     CONTENT_DIR: join(work, 'content'),
     RELEASES_DIR: join(work, 'releases'),
     PUBLISHER_PORT: '0',

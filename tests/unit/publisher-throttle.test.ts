@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { addStaffAccount } from '../support/staff-account';
+import { UNREACHABLE_SOURCES } from '../support/offline-sources';
 
 const PASSWORD = 'throttle-staff-password';
 let work: string;
@@ -30,16 +31,7 @@ async function start(env: Record<string, string> = {}): Promise<Publisher> {
   await addStaffAccount(join(work, 'releases', '.publisher', 'accounts.json'), 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(
     readPublisherConfig({
-      KAIA_SITE_ID: 'kaia',
-      MANAGEMENT_API_URL: 'http://127.0.0.1:9/management/',
-      IDP_TOKEN_URL: 'http://127.0.0.1:9/idp/token',
-      IDP_CLIENT_ID: 'id',
-      IDP_CLIENT_SECRET: 'secret',
-      RUNTIME_API_URL: 'http://127.0.0.1:9/runtime/',
-      RUNTIME_SITE: 'site',
-      PLATFORM_API_URL: 'http://127.0.0.1:9/platform/',
-      PLATFORM_API_USER: 'user',
-      PLATFORM_API_PASSWORD: 'password',
+      ...UNREACHABLE_SOURCES,
       CONTENT_DIR: join(work, 'content'),
       RELEASES_DIR: join(work, 'releases'),
       PUBLISHER_PORT: '0',
