@@ -6,7 +6,7 @@
  * `nosniff`, `frame-ancestors 'none'` and the rest. A release without that file (an old one, or
  * a stand-in build) gets the site's policy with no inline scripts allowed.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { contentSecurityPolicy, securityHeaders } from '../src/lib/hosting/policy';
@@ -41,13 +41,32 @@ const FALLBACK_HEADERS = lowerCase(
   securityHeaders(contentSecurityPolicy({ scriptHashes: [], connectOrigins: [], formOrigins: [], frameOrigins: [], imageOrigins: [] })),
 );
 
+/**
+ * Header rules by release folder (the link `root` resolved): a release never changes once
+ * built, so its `_headers` is read and parsed once, not on every request; a switch of the link
+ * resolves to another folder. Only the last few releases are kept.
+ */
+const rulesByRelease = new Map<string, HeaderRule[] | undefined>();
+const RELEASES_REMEMBERED = 4;
+
 /** The release's own header rules, or undefined when it has none. */
 function headerRules(root: string): HeaderRule[] | undefined {
+  let release: string;
   try {
-    return parseHeadersFile(readFileSync(join(root, '_headers'), 'utf8'));
+    release = realpathSync(root);
   } catch {
     return undefined;
   }
+  if (rulesByRelease.has(release)) return rulesByRelease.get(release);
+  let rules: HeaderRule[] | undefined;
+  try {
+    rules = parseHeadersFile(readFileSync(join(release, '_headers'), 'utf8'));
+  } catch {
+    rules = undefined;
+  }
+  rulesByRelease.set(release, rules);
+  if (rulesByRelease.size > RELEASES_REMEMBERED) rulesByRelease.delete(rulesByRelease.keys().next().value as string);
+  return rules;
 }
 
 /** The headers the site sends for `pathname`. */

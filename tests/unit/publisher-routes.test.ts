@@ -5,7 +5,7 @@
  * on free ports of 127.0.0.1 with a release laid down by hand (no CMS, no build).
  */
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -244,5 +244,18 @@ describe('serving a release', () => {
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("follows a switch of current: the new release's own _headers, not the one read before", async () => {
+    expect((await fetch(`${origin}/`)).headers.get('content-security-policy')).toBe(SITE_CSP);
+    const next = join(root, 'next');
+    mkdirSync(next);
+    writeFileSync(join(next, 'index.html'), '<!doctype html><title>next</title>');
+    writeFileSync(join(next, '_headers'), "/*\n  Content-Security-Policy: default-src 'none'\n");
+    symlinkSync('next', join(root, 'current.new'));
+    renameSync(join(root, 'current.new'), join(root, 'current'));
+    const page = await fetch(`${origin}/`);
+    expect(await page.text()).toContain('<title>next</title>');
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'");
   });
 });
