@@ -4,6 +4,8 @@
  * film page the member returns to can finish the add; it is taken (and removed) once, by the
  * page it was tried on. Anything stored that is not such a note, or is too old, counts as none.
  */
+import { tabStorage, type Store } from './device-storage';
+
 export const PENDING_ADD_KEY = 'cw-pending-watch-add';
 /** How long the note waits for the member to sign in again. */
 export const PENDING_ADD_MAX_AGE_MS = 30 * 60 * 1000;
@@ -17,17 +19,7 @@ export interface PendingAdd {
   readonly at: number;
 }
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function storage(): Store | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberPendingAdd(pending: PendingAdd, store: Store | null = storage()): void {
+export function rememberPendingAdd(pending: PendingAdd, store: Store | null = tabStorage()): void {
   try {
     store?.setItem(PENDING_ADD_KEY, JSON.stringify(pending));
   } catch {
@@ -52,7 +44,7 @@ function read(store: Store): PendingAdd | null {
  * The film to add on this page, if the member tried to add one here within the last half hour;
  * the note is removed when its page takes it, or when it is no longer any use.
  */
-export function takePendingAdd(path: string, now: Date, store: Store | null = storage()): number | null {
+export function takePendingAdd(path: string, now: Date, store: Store | null = tabStorage()): number | null {
   if (!store) return null;
   const pending = read(store);
   const fresh = pending !== null && now.getTime() - pending.at >= 0 && now.getTime() - pending.at <= PENDING_ADD_MAX_AGE_MS;

@@ -9,6 +9,7 @@
  * and fill in the e-mail address. The token never stays.
  */
 import type { UserProfile } from './model';
+import { deviceStorage, type Store } from './device-storage';
 
 export const PROFILE_KEY = 'cw-profile';
 /**
@@ -30,23 +31,13 @@ export interface EndedSession {
   readonly email: string;
 }
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function storage(): Store | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function isUserProfile(value: unknown): value is UserProfile {
   if (value === null || typeof value !== 'object') return false;
   const { userName, email, token } = value as Record<string, unknown>;
   return typeof userName === 'string' && typeof email === 'string' && typeof token === 'string' && token.length > 0;
 }
 
-export function readStoredProfile(store: Store | null = storage()): UserProfile | null {
+export function readStoredProfile(store: Store | null = deviceStorage()): UserProfile | null {
   if (!store) return null;
   try {
     const raw = store.getItem(PROFILE_KEY);
@@ -60,7 +51,7 @@ export function readStoredProfile(store: Store | null = storage()): UserProfile 
   return null;
 }
 
-export function storeProfile(profile: UserProfile, store: Store | null = storage()): void {
+export function storeProfile(profile: UserProfile, store: Store | null = deviceStorage()): void {
   try {
     store?.setItem(PROFILE_KEY, JSON.stringify({ userName: profile.userName, email: profile.email, token: profile.token }));
   } catch {
@@ -69,7 +60,7 @@ export function storeProfile(profile: UserProfile, store: Store | null = storage
   announceProfileChange();
 }
 
-export function clearStoredProfile(store: Store | null = storage()): void {
+export function clearStoredProfile(store: Store | null = deviceStorage()): void {
   try {
     store?.removeItem(PROFILE_KEY);
   } catch {
@@ -78,7 +69,7 @@ export function clearStoredProfile(store: Store | null = storage()): void {
   announceProfileChange();
 }
 
-export function readEndedSession(store: Store | null = storage()): EndedSession | null {
+export function readEndedSession(store: Store | null = deviceStorage()): EndedSession | null {
   if (!store) return null;
   try {
     const raw = store.getItem(SESSION_ENDED_KEY);
@@ -95,7 +86,7 @@ export function readEndedSession(store: Store | null = storage()): EndedSession 
   return null;
 }
 
-export function storeEndedSession(ended: EndedSession, store: Store | null = storage()): void {
+export function storeEndedSession(ended: EndedSession, store: Store | null = deviceStorage()): void {
   try {
     store?.setItem(SESSION_ENDED_KEY, JSON.stringify({ userName: ended.userName, email: ended.email }));
   } catch {
@@ -103,7 +94,7 @@ export function storeEndedSession(ended: EndedSession, store: Store | null = sto
   }
 }
 
-export function clearEndedSession(store: Store | null = storage()): void {
+export function clearEndedSession(store: Store | null = deviceStorage()): void {
   try {
     store?.removeItem(SESSION_ENDED_KEY);
   } catch {

@@ -7,6 +7,7 @@
  * Anything stored that is not such a record counts as none and is removed.
  */
 import { readTicket, type Ticket } from './model';
+import { deviceStorage, type Store } from './device-storage';
 
 export const TICKETS_KEY = 'cw-tickets';
 
@@ -17,16 +18,6 @@ export const SHOWING_FALLBACK_MS = 4 * 60 * 60 * 1000;
 export interface StoredTickets {
   readonly fetchedAt: Date;
   readonly tickets: Ticket[];
-}
-
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function storage(): Store | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** The same member whichever case the address is written in. */
@@ -49,7 +40,7 @@ export function upcomingTickets(tickets: readonly Ticket[], now: Date): Ticket[]
 }
 
 /** Keeps the upcoming ones of `tickets` for the member `email`, fetched at `now`. */
-export function storeTickets(email: string, tickets: readonly Ticket[], now: Date, store: Store | null = storage()): void {
+export function storeTickets(email: string, tickets: readonly Ticket[], now: Date, store: Store | null = deviceStorage()): void {
   try {
     store?.setItem(TICKETS_KEY, JSON.stringify({ owner: ownerOf(email), fetchedAt: now.toISOString(), tickets: upcomingTickets(tickets, now) }));
   } catch {
@@ -57,7 +48,7 @@ export function storeTickets(email: string, tickets: readonly Ticket[], now: Dat
   }
 }
 
-export function clearStoredTickets(store: Store | null = storage()): void {
+export function clearStoredTickets(store: Store | null = deviceStorage()): void {
   try {
     store?.removeItem(TICKETS_KEY);
   } catch {
@@ -69,7 +60,7 @@ export function clearStoredTickets(store: Store | null = storage()): void {
  * The tickets kept for the member `email` whose showing is not over at `now`; null when none
  * are kept for them. Tickets of another member, or a malformed record, are removed.
  */
-export function readStoredTickets(email: string, now: Date, store: Store | null = storage()): StoredTickets | null {
+export function readStoredTickets(email: string, now: Date, store: Store | null = deviceStorage()): StoredTickets | null {
   if (!store) return null;
   let raw: string | null;
   try {
