@@ -1,4 +1,5 @@
 /** Talking to the film-club sandbox from browser tests: its admin endpoints and the demo member. */
+import { expect, type Page } from '@playwright/test';
 import { e2ePorts } from '../../scripts/script-env.mjs';
 
 const ports = e2ePorts();
@@ -32,4 +33,16 @@ export const partnerRequests = async (partner: 118 | 178 = 118) =>
 export function newMember(tag: string) {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   return { name: `Testar ${tag}`, email: `testar-${tag}-${id}@kulturhuset-kaia.example`, password: `Passord-${id}` };
+}
+
+/** Signs a fresh member up through the site's form; the site lands on Mi side, signed in. */
+export async function signUp(page: Page, tag: string) {
+  const member = newMember(tag);
+  await page.goto('/filmklubb/bli-medlem');
+  await page.getByLabel('Namn').fill(member.name);
+  await page.getByLabel('E-postadresse').fill(member.email);
+  await page.getByLabel('Vel passord').fill(member.password);
+  await page.getByRole('button', { name: 'Bli medlem' }).click();
+  await expect(page).toHaveURL(/\/filmklubb\/mi-side$/, { timeout: 15_000 });
+  return member;
 }

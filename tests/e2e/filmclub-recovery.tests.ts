@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expect as baseExpect, test } from './fixtures';
-import { demoMember, newMember, partnerRequests, resetSandbox, setFault, setShape, type Fault } from './filmclub-helpers';
+import { demoMember, newMember, signUp, partnerRequests, resetSandbox, setFault, setShape, type Fault } from './filmclub-helpers';
 
 /** Islands hydrate when the browser is idle, which on a busy machine can take a while. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -32,17 +32,6 @@ async function signIn(page: Page, email = demoMember.email, password = demoMembe
   await page.getByLabel('Passord', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Logg inn' }).click();
   await expect(page).toHaveURL(/\/filmklubb\/mi-side$/, { timeout: 15_000 });
-}
-
-async function signUp(page: Page, tag: string) {
-  const member = newMember(tag);
-  await page.goto('/filmklubb/bli-medlem');
-  await page.getByLabel('Namn').fill(member.name);
-  await page.getByLabel('E-postadresse').fill(member.email);
-  await page.getByLabel('Vel passord').fill(member.password);
-  await page.getByRole('button', { name: 'Bli medlem' }).click();
-  await expect(page).toHaveURL(/\/filmklubb\/mi-side$/, { timeout: 15_000 });
-  return member;
 }
 
 const panelOf = (page: Page) => page.locator('.fc-panel');

@@ -9,7 +9,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { axeViolations, expect as baseExpect, test } from './fixtures';
-import { demoMember, newMember, setFault, type Fault } from './filmclub-helpers';
+import { demoMember, signUp, setFault, type Fault } from './filmclub-helpers';
 
 /** Islands hydrate when the browser is idle, which on a busy machine can take a while. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -26,17 +26,6 @@ test.afterEach(async () => {
 const panelOf = (page: Page) => page.locator('.fc-panel');
 const watchSection = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Ønskjelista di' }) });
 const ticketsSection = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Billettane dine' }) });
-
-async function signUp(page: Page, tag: string) {
-  const member = newMember(tag);
-  await page.goto('/filmklubb/bli-medlem');
-  await page.getByLabel('Namn').fill(member.name);
-  await page.getByLabel('E-postadresse').fill(member.email);
-  await page.getByLabel('Vel passord').fill(member.password);
-  await page.getByRole('button', { name: 'Bli medlem' }).click();
-  await expect(page).toHaveURL(/\/filmklubb\/mi-side$/);
-  return member;
-}
 
 async function expectFocusKept(page: Page) {
   expect(await page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
