@@ -47,7 +47,8 @@ const served = (path: string) => readFileSync(join(releasesDir(), 'current', pat
 function config(minutes = '5'): PublisherConfig {
   return readPublisherConfig({
     ...sandboxImportEnv(sandbox.url),
-    IMPORT_TIMEOUT_MS: '2000',
+    // No test here waits for a time-out: a bound only a stuck sandbox reaches, even on a busy machine.
+    IMPORT_TIMEOUT_MS: '20000',
     IMPORT_TRIES: '1',
     CONTENT_DIR: join(work, 'content'),
     RELEASES_DIR: releasesDir(),
