@@ -28,7 +28,7 @@ export function freshnessSection(view: FreshnessView | undefined, moment: (iso: 
           ? 'Ikkje spurt enno'
           : source.answered
             ? `Svarte ${when(source.answeredAt)}`
-            : `<strong>Svarte ikkje</strong> ${when(source.checkedAt)}${source.answeredAt ? ` (sist svar ${when(source.answeredAt)})` : ''}${source.error ? `<br><small>Teknisk: ${escapeHtml(source.error)}</small>` : ''}`;
+            : `<strong>${source.invalid ? 'Sende data som ikkje er gyldige' : 'Svarte ikkje'}</strong> ${when(source.checkedAt)}${source.answeredAt ? ` (sist svar ${when(source.answeredAt)})` : ''}${source.error ? `<br><small>Teknisk: ${escapeHtml(source.error)}</small>` : ''}`;
       return `<dt>${escapeHtml(source.name)}</dt><dd>${state}</dd>`;
     })
     .join('\n');

@@ -29,6 +29,17 @@ export const sourceOfDownload: Record<string, SourceKey> = {
   productions: 'platform',
 };
 
+/**
+ * The source whose answer a data error of the import names (`events: record "…" …`, as
+ * import/validate.ts and import/run.ts word them): it answered, but with what the site cannot
+ * use, which counts as not answering. Undefined for any other failure.
+ */
+export function sourceOfDataError(detail: string): SourceKey | undefined {
+  const collection = /^(articles|block-data|events|productions|sites): /.exec(detail)?.[1];
+  if (!collection) return undefined;
+  return collection === 'events' ? 'runtime' : collection === 'productions' || collection === 'sites' ? 'platform' : 'management';
+}
+
 /** What is known of one source. Times are ms since the epoch. */
 export interface SourceCheck {
   /** When it was last asked. */
@@ -39,12 +50,14 @@ export interface SourceCheck {
   readonly failingSince?: number;
   /** The last failure's technical message. */
   readonly error?: string;
+  /** The last failure was an answer with data the site cannot use (not a missing answer). */
+  readonly invalid?: boolean;
 }
 
 export type SourceChecks = Partial<Record<SourceKey, SourceCheck>>;
 
-/** The checks after a source answered (`error` undefined) or failed at `at`. */
-export function noteSource(checks: SourceChecks, key: SourceKey, at: number, error?: string): SourceChecks {
+/** The checks after a source answered (`error` undefined) or failed at `at` (`invalid`: it answered garbage). */
+export function noteSource(checks: SourceChecks, key: SourceKey, at: number, error?: string, invalid = false): SourceChecks {
   const previous = checks[key] ?? {};
   const next: SourceCheck =
     error === undefined
@@ -54,6 +67,7 @@ export function noteSource(checks: SourceChecks, key: SourceKey, at: number, err
           ...(previous.answeredAt !== undefined ? { answeredAt: previous.answeredAt } : {}),
           failingSince: previous.failingSince ?? at,
           error,
+          ...(invalid ? { invalid } : {}),
         };
   return { ...checks, [key]: next };
 }
@@ -71,6 +85,7 @@ export function parseSourceChecks(value: unknown): SourceChecks {
       ...time('answeredAt'),
       ...time('failingSince'),
       ...(typeof raw['error'] === 'string' ? { error: raw['error'] } : {}),
+      ...(raw['invalid'] === true ? { invalid: true } : {}),
     };
   }
   return checks;
@@ -123,9 +138,10 @@ export function freshnessWarnings(now: number, facts: FreshnessFacts): Warning[]
     const silentSince = check.answeredAt ?? check.failingSince;
     if (now - silentSince <= SOURCE_SILENCE_MS) continue;
     const since = check.answeredAt !== undefined ? `sidan ${moment(check.answeredAt)}` : `sidan det første forsøket ${moment(check.failingSince)}`;
+    const what = check.invalid ? 'har ikkje sendt data nettstaden kan bruke' : 'har ikkje svart';
     warnings.push({
       key: `source:${key}`,
-      text: `${sourceNames[key]} har ikkje svart ${since} (over ein time). Nettstaden viser det som sist vart henta; kvar synkronisering prøver igjen.`,
+      text: `${sourceNames[key]} ${what} ${since} (over ein time). Nettstaden viser det som sist vart henta; kvar synkronisering prøver igjen.`,
       notify: true,
     });
   }

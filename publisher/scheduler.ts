@@ -19,8 +19,10 @@ import {
   parseSourceChecks,
   sourceKeys,
   sourceNames,
+  sourceOfDataError,
   sourceOfDownload,
   type SourceChecks,
+  type SourceKey,
   type Warning,
 } from './freshness';
 import { notify } from './pipeline';
@@ -81,6 +83,8 @@ export class Scheduler {
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
   readonly #contentVersions = new Map<string, string>();
+  /** What each source answered in the run going (noted when it ends: an answer may yet prove to be garbage). */
+  readonly #answers = new Map<SourceKey, string | undefined>();
 
   constructor(deps: SchedulerDeps) {
     this.#deps = deps;
@@ -141,17 +145,30 @@ export class Scheduler {
   /** Learns from a finished run (the queue's onFinished), then looks again. */
   runFinished(run: RunRecord): void {
     this.#stored.schedule = noteRun(this.#stored.schedule, finishedRun(run));
+    this.#noteAnswers(run);
     this.#save();
     this.tick();
   }
 
-  /** A download of a run answered (no error) or failed for good. */
+  /** A download of the run going answered (no error) or failed for good; noted when the run ends. */
   downloaded(download: string, error?: unknown): void {
     const key = sourceOfDownload[download];
     if (!key) return;
     const message = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
-    this.#stored.sources = noteSource(this.#stored.sources, key, this.#deps.now(), message);
-    this.#save();
+    // A source of two downloads (the CMS) failed if either did.
+    if (message !== undefined || !this.#answers.has(key)) this.#answers.set(key, message);
+  }
+
+  /** What each source answered in a finished run: an answer whose data the import refused counts as a failure of that source. */
+  #noteAnswers(run: RunRecord): void {
+    const garbage = run.state === 'failed' && run.failure ? sourceOfDataError(run.failure.detail) : undefined;
+    const at = this.#deps.now();
+    for (const [key, message] of this.#answers)
+      this.#stored.sources =
+        message === undefined && key === garbage
+          ? noteSource(this.#stored.sources, key, at, run.failure!.detail, true)
+          : noteSource(this.#stored.sources, key, at, message);
+    this.#answers.clear();
   }
 
   /** The live release: when it was built, from which content, by which run. */
@@ -189,6 +206,7 @@ export class Scheduler {
           answered: check?.checkedAt === undefined ? undefined : check.failingSince === undefined,
           answeredAt: check?.answeredAt === undefined ? undefined : new Date(check.answeredAt).toISOString(),
           error: check?.error,
+          invalid: check?.failingSince !== undefined && check.invalid === true,
         };
       }),
       schedule: this.enabled

@@ -4,7 +4,16 @@
  * warning starts and one when it ends, however many runs fail in between.
  */
 import { describe, expect, it } from 'vitest';
-import { alertChanges, endedText, freshnessWarnings, noteSource, notifiedKeys, parseSourceChecks, type SourceChecks } from '../../publisher/freshness';
+import {
+  alertChanges,
+  endedText,
+  freshnessWarnings,
+  noteSource,
+  notifiedKeys,
+  parseSourceChecks,
+  sourceOfDataError,
+  type SourceChecks,
+} from '../../publisher/freshness';
 
 const at = (iso: string) => Date.parse(iso);
 const MIN = 60_000;
@@ -83,11 +92,35 @@ describe('warnings', () => {
     );
   });
 
+  it('says of a source that has answered garbage for over an hour that its data cannot be used', () => {
+    let sources = noteSource({}, 'runtime', now - 70 * MIN);
+    sources = noteSource(sources, 'runtime', now - 65 * MIN, 'events: record "ev-1" (number 1): field startTime: Invalid', true);
+    expect(sources.runtime).toMatchObject({ failingSince: now - 65 * MIN, invalid: true });
+    expect(parseSourceChecks(JSON.parse(JSON.stringify(sources)))).toEqual(sources);
+    expect(freshnessWarnings(now, { liveBuiltAt: now - 2 * MIN, sources })[0]?.text).toMatch(
+      /^Billettsystemet \(framsyningar og billettar\) har ikkje sendt data nettstaden kan bruke sidan onsdag 25\. november kl\. 10\.50 \(over ein time\)/,
+    );
+    // Once it answers well again, the garbage is forgotten.
+    expect(noteSource(sources, 'runtime', now).runtime).toEqual({ checkedAt: now, answeredAt: now });
+  });
+
   it('warns of a source that never answered since its first try over an hour ago', () => {
     const sources = noteSource({}, 'platform', now - 61 * MIN, 'status code 401');
     expect(freshnessWarnings(now, { liveBuiltAt: undefined, sources })[0]?.text).toMatch(
       /^Plattforma \(filmar og produksjonar\) har ikkje svart sidan det første forsøket/,
     );
+  });
+});
+
+describe('data errors', () => {
+  it('are put on the source whose answer the import refused', () => {
+    expect(sourceOfDataError('events: record "ev-1" (number 1): field startTime: Invalid datetime')).toBe('runtime');
+    expect(sourceOfDataError('articles: record "art-1" (number 1): field title: Expected string')).toBe('management');
+    expect(sourceOfDataError('block-data: record "b-1": field html: Required')).toBe('management');
+    expect(sourceOfDataError('productions: record "p-1": field title: Required')).toBe('platform');
+    expect(sourceOfDataError('sites: the platform has no site "kaia" (KAIA_SITE_ID)')).toBe('platform');
+    expect(sourceOfDataError('Fetching events failed after 4 tries: status code 503')).toBeUndefined();
+    expect(sourceOfDataError('Build failed: events: something')).toBeUndefined();
   });
 });
 

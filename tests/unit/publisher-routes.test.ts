@@ -55,6 +55,8 @@ beforeAll(async () => {
     PUBLISHER_PORT: '0',
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
+    // No schedule: nothing runs but what a test asks for (a timer's run would race the tests).
+    PUBLISHER_SYNC_MINUTES: '0',
   });
   await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
   publisher = await startPublisher(config, { previewPort: 0, log: () => {} });

@@ -21,6 +21,7 @@ import { startPublisher, type Publisher } from '../../publisher/server';
 import { currentRelease } from '../../release/releases';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
+import { freePort } from '../support/free-port';
 import { addStaffAccount } from '../support/staff-account';
 
 const SECRET = 'schedule-hook-secret-0123456789';
@@ -28,6 +29,8 @@ const PASSWORD = 'schedule-staff-password';
 const MIN = 60_000;
 
 let work: string;
+/** The live site as the service serves it (PUBLISHER_SITE_PORT). */
+let sitePort: number;
 let sandbox: Sandbox;
 let chat: Server;
 let chatUrl: string;
@@ -42,17 +45,24 @@ const buildLog = () => join(work, 'builds.log');
 const hold = () => join(work, 'hold');
 const failFile = () => join(work, 'fail');
 const builds = () => (existsSync(buildLog()) ? readFileSync(buildLog(), 'utf8').trim().split('\n').length : 0);
-const served = (path: string) => readFileSync(join(releasesDir(), 'current', path), 'utf8');
+/** A page of the live site over HTTP, as a visitor gets it. */
+const page = async (path: string) => {
+  const response = await fetch(`http://127.0.0.1:${sitePort}${path}`);
+  expect(response.status, path).toBe(200);
+  return response.text();
+};
 
-function config(minutes = '5'): PublisherConfig {
+function config(minutes = '5', dir = work): PublisherConfig {
   return readPublisherConfig({
     ...sandboxImportEnv(sandbox.url),
-    IMPORT_TIMEOUT_MS: '2000',
+    // No test here waits for a time-out: a bound only a stuck sandbox reaches, even on a busy machine.
+    IMPORT_TIMEOUT_MS: '20000',
     IMPORT_TRIES: '1',
-    CONTENT_DIR: join(work, 'content'),
-    RELEASES_DIR: releasesDir(),
+    CONTENT_DIR: join(dir, 'content'),
+    RELEASES_DIR: join(dir, 'releases'),
     PUBLISHER_PORT: '0',
     PUBLISHER_PREVIEW_PORT: '0',
+    PUBLISHER_SITE_PORT: String(sitePort),
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
     PUBLISHER_SYNC_MINUTES: minutes,
@@ -62,8 +72,8 @@ function config(minutes = '5'): PublisherConfig {
 }
 
 let publisher: Publisher;
-const start = async () => {
-  publisher = await startPublisher(config(), { log: () => {}, now: () => clock, scheduleTimer: false });
+const start = async (dir = work) => {
+  publisher = await startPublisher(config('5', dir), { log: () => {}, now: () => clock, scheduleTimer: false });
   await publisher.queue.settled();
 };
 /** Moves the clock, lets the schedule look, and waits for whatever it started. */
@@ -78,7 +88,7 @@ const status = async () =>
   (await (await fetch(`${publisher.url}/status`, { headers: { authorization: `Bearer ${PASSWORD}` } })).json()) as {
     freshness: {
       live: { release: string; builtAt: string; builtOn: string; content: string };
-      sources: { key: string; answered?: boolean; error?: string }[];
+      sources: { key: string; answered?: boolean; invalid?: boolean; error?: string }[];
       schedule: { enabled: boolean; nextSyncAt: string; nextDayBuildAt: string; nextDayBuildDay: string };
       warnings: { key: string; text: string }[];
     };
@@ -109,6 +119,7 @@ async function until<T>(probe: () => T | undefined | false, what: string, timeou
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kaia-schedule-'));
+  sitePort = await freePort();
   cpSync('content', join(work, 'content'), { recursive: true });
   chat = createServer((req, res) => {
     let body = '';
@@ -154,7 +165,7 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
   it('serves a box-office change after the next sync, with no webhook', async () => {
     const built = builds();
     const live = currentRelease(releasesDir());
-    expect(served('kinoprogram/index.html')).toContain('<li id="ev-431036">2026-11-24T11:00:00+01:00 available</li>');
+    expect(await page('/kinoprogram/')).toContain('<li id="ev-431036">2026-11-24T11:00:00+01:00 available</li>');
     expect((await boxOffice({ action: 'availability', id: 'ev-431036', availability: 'soldout' })).status).toBe(200);
     expect((await boxOffice({ action: 'move', id: 'ev-431054', at: '20:15' })).status).toBe(200);
     // Nothing happens until the sync is due.
@@ -164,9 +175,10 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
     expect(runs.map((run) => [run.trigger, run.state])).toEqual([['schedule', 'published']]);
     expect(runs[0]!.changes).toContainEqual({ collection: 'events', added: 0, changed: 2, removed: 0 });
     expect(builds()).toBe(built + 1);
-    const page = served('kinoprogram/index.html');
-    expect(page).toContain('<li id="ev-431036">2026-11-24T11:00:00+01:00 soldout</li>');
-    expect(page).toContain('<li id="ev-431054">2026-11-24T20:15:00+01:00');
+    // Served by the site, as a visitor gets it.
+    const programme = await page('/kinoprogram/');
+    expect(programme).toContain('<li id="ev-431036">2026-11-24T11:00:00+01:00 soldout</li>');
+    expect(programme).toContain('<li id="ev-431054">2026-11-24T20:15:00+01:00');
   });
 
   it('folds quiet syncs in a row into one entry of the run log', async () => {
@@ -288,6 +300,7 @@ describe('the day build', { timeout: 60_000 }, () => {
 
   it('is tried again at the next sync after it failed; meanwhile the status page says the site shows yesterday', async () => {
     const live = currentRelease(releasesDir());
+    const sent = notifications.length;
     writeFileSync(failFile(), 'Cannot read the events');
     const [failed] = await tickAt('2027-11-04T23:00:00Z');
     expect(failed).toMatchObject({ trigger: 'day-build', state: 'failed' });
@@ -308,6 +321,13 @@ describe('the day build', { timeout: 60_000 }, () => {
     const retried = await tickAt('2027-11-04T23:05:00Z');
     expect(retried.map((run) => [run.trigger, run.state])).toEqual([['day-build', 'published']]);
     expect((await status()).freshness.warnings).toEqual([]);
+    // One message when the failure made the site late, one when it was built; none per failed run.
+    await until(() => notifications.slice(sent).filter((message) => message.warning).length >= 2, 'two notifications');
+    const warnings = notifications.slice(sent).filter((message) => message.warning);
+    expect(warnings.map((message) => [message.warning, message.state])).toEqual([
+      ['behind', 'started'],
+      ['behind', 'ended'],
+    ]);
   });
 });
 
@@ -361,8 +381,106 @@ describe('staff and webhooks with the schedule', { timeout: 60_000 }, () => {
       ['webhook', 'published'],
       ['webhook', 'published'],
     ]);
-    expect(served('index.html')).toContain('Andre endring');
+    expect(await page('/')).toContain('Andre endring');
     expect((await status()).freshness.live.builtOn).toBe('2027-11-06');
+  });
+});
+
+describe('a source that answers garbage', { timeout: 60_000 }, () => {
+  it('leaves the live site, says which source and why, tries again at every sync, and notifies once when it starts and once when it ends', async () => {
+    // The clock jumped a few hours: a sync catches up.
+    expect((await tickAt('2027-11-06T10:00:00Z')).map((run) => [run.trigger, run.state])).toEqual([['schedule', 'unchanged']]);
+    const live = currentRelease(releasesDir());
+    const programme = await page('/kinoprogram/');
+    const sent = notifications.length;
+    // The box office answers, but the first showing has no valid start time.
+    sandbox.setFault('runtime', { kind: 'bad-record' });
+    const failed: RunRecord[] = [];
+    for (let minute = 5; minute <= 65; minute += 5) failed.push(...(await tickAt(new Date(Date.parse('2027-11-06T10:00:00Z') + minute * MIN).toISOString())));
+    expect(failed.map((run) => [run.trigger, run.state])).toEqual(Array(13).fill(['schedule', 'failed']));
+    expect(failed[0]!.failure!.reason).toMatch(/^Noko i innhaldet er ikkje gyldig, så ingenting vart publisert: events: record/);
+    expect(currentRelease(releasesDir())).toBe(live);
+    expect(await page('/kinoprogram/')).toBe(programme);
+    const { freshness } = await status();
+    expect(freshness.sources.find((source) => source.key === 'runtime')).toMatchObject({
+      answered: false,
+      invalid: true,
+      error: expect.stringMatching(/^events: record/),
+    });
+    expect(freshness.sources.find((source) => source.key === 'platform')).toMatchObject({ answered: true });
+    expect(freshness.warnings.map((warning) => warning.key)).toEqual(['source:runtime']);
+    expect(freshness.warnings[0]!.text).toMatch(
+      /^Billettsystemet \(framsyningar og billettar\) har ikkje sendt data nettstaden kan bruke sidan laurdag 6\. november kl\. 11\.00 \(over ein time\)\./,
+    );
+    expect(await staffPage()).toContain('Billettsystemet (framsyningar og billettar)</dt><dd><strong>Sende data som ikkje er gyldige</strong>');
+    sandbox.setFault('runtime', null);
+    expect((await tickAt('2027-11-06T11:10:00Z')).map((run) => run.state)).toEqual(['unchanged']);
+    await until(() => notifications.length >= sent + 2, 'two notifications');
+    expect(notifications.slice(sent).map((message) => [message.warning, message.state])).toEqual([
+      ['source:runtime', 'started'],
+      ['source:runtime', 'ended'],
+    ]);
+    expect((await status()).freshness.warnings).toEqual([]);
+  });
+});
+
+describe('the day build on a fresh service across the clock changes of 2026', { timeout: 120_000 }, () => {
+  it('runs at Oslo midnight on 29 March and 25 October and the days after them, once each, and not in the hours the clocks change', async () => {
+    await publisher.close();
+    const dir = join(work, 'dst');
+    cpSync('content', join(dir, 'content'), { recursive: true });
+    const dayBuilds: string[] = [];
+    const tick = async (iso: string) => {
+      const runs = await tickAt(iso);
+      for (const run of runs) if (run.trigger === 'day-build') dayBuilds.push(`${iso} ${run.state} ${(await status()).freshness.live.builtOn}`);
+      return runs;
+    };
+    /** Ticks every 10 minutes from `from` to `to`: a sync each time (quiet ones fold into one entry), no build. */
+    const quietHours = async (from: string, to: string) => {
+      const built = builds();
+      let ticks = 0;
+      for (let time = Date.parse(from); time <= Date.parse(to); time += 10 * MIN, ticks++) {
+        const iso = new Date(time).toISOString();
+        expect(
+          (await tick(iso)).filter((run) => run.trigger !== 'schedule'),
+          iso,
+        ).toEqual([]);
+      }
+      expect(builds()).toBe(built);
+      expect(publisher.log.runs[0]).toMatchObject({ trigger: 'schedule', state: 'unchanged', repeats: ticks });
+    };
+    // Saturday 28 March, 21.00 in Oslo: nothing built yet, so the day is built at once.
+    set('2026-03-28T20:00:00Z');
+    await start(dir);
+    dayBuilds.push(`start ${(await status()).freshness.live.builtOn}`);
+    await tick('2026-03-28T22:55:00Z');
+    expect(await tick('2026-03-28T22:59:59Z')).toEqual([]);
+    await tick('2026-03-28T23:00:00Z'); // 00.00 on the 29th, still winter time
+    expect((await status()).freshness.schedule.nextDayBuildAt).toBe('2026-03-29T22:00:00.000Z'); // summer time by then
+    // 01.30 to 03.30 (the clocks go from 02.00 to 03.00): syncs only.
+    await quietHours('2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z');
+    await tick('2026-03-29T21:55:00Z');
+    expect(await tick('2026-03-29T21:59:59Z')).toEqual([]);
+    await tick('2026-03-29T22:00:00Z'); // 00.00 on the 30th, summer time
+    // Saturday 24 October, 23.50 in Oslo: the days since 30 March are behind, so the day is built at once.
+    await tick('2026-10-24T21:50:00Z');
+    await tick('2026-10-24T21:55:00Z');
+    expect(await tick('2026-10-24T21:59:59Z')).toEqual([]);
+    await tick('2026-10-24T22:00:00Z'); // 00.00 on the 25th, still summer time
+    expect((await status()).freshness.schedule.nextDayBuildAt).toBe('2026-10-25T23:00:00.000Z'); // winter time by then
+    // 01.50 to 03.10, through the hour from 02.00 to 03.00 that comes twice: syncs only.
+    await quietHours('2026-10-24T23:50:00Z', '2026-10-25T02:10:00Z');
+    await tick('2026-10-25T22:55:00Z');
+    expect(await tick('2026-10-25T22:59:59Z')).toEqual([]);
+    await tick('2026-10-25T23:00:00Z'); // 00.00 on the 26th, winter time
+    expect(dayBuilds).toEqual([
+      'start 2026-03-28',
+      '2026-03-28T23:00:00Z published 2026-03-29',
+      '2026-03-29T22:00:00Z published 2026-03-30',
+      '2026-10-24T21:50:00Z published 2026-10-24',
+      '2026-10-24T22:00:00Z published 2026-10-25',
+      '2026-10-25T23:00:00Z published 2026-10-26',
+    ]);
   });
 });
 

@@ -37,6 +37,8 @@ async function start(env: Record<string, string> = {}): Promise<Publisher> {
       PUBLISHER_PORT: '0',
       PUBLISHER_HOOK_SECRET: 'throttle-hook-secret-0123',
       PUBLISHER_STAFF_PASSWORD: PASSWORD,
+      // No schedule: its day build at start would run in the background of every test.
+      PUBLISHER_SYNC_MINUTES: '0',
       ...env,
     }),
     { previewPort: 0, log: () => {} },
