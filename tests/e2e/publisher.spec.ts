@@ -168,11 +168,15 @@ test('the status page says how current the site is, and «Bygg sida på nytt» b
   const runs = publisher.log.runs.length;
   await section.getByRole('button', { name: 'Bygg sida på nytt' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Sida blir bygd på nytt, også om ingenting er endra.');
+  // The rollback before paused automatic publishing: the full build waits for «Publiser att», and the page says so.
+  await expect(page.getByRole('status')).toContainText('sida blir bygd på nytt først når du trykkjer «Publiser att»');
   await publisher.queue.settled();
   expect(publisher.log.runs.length).toBe(runs + 1);
-  // The rollback before paused automatic publishing: the full build waits for «Publiser att».
   expect(publisher.log.runs[0]).toMatchObject({ trigger: 'rebuild', force: true, state: 'queued' });
+  await expect(page.getByRole('region', { name: 'Automatisk publisering er sett på pause' })).toContainText(
+    'Pausen held òg att dagsbygginga ved midnatt, så nettstaden blir ikkje bygd for ein ny dag før du trykkjer «Publiser att».',
+  );
+  await expect(section.getByRole('definition').filter({ hasText: 'På pause: nettstaden blir ikkje bygd for ein ny dag' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
 
