@@ -11,6 +11,7 @@ import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { addStaffAccount } from '../support/staff-account';
+import { nuErrors } from './nu-check';
 import { axeViolations, expect, test } from './fixtures';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { freePorts } from '../support/free-port';
@@ -178,6 +179,9 @@ test('the status page says how current the site is, and «Bygg sida på nytt» b
   );
   await expect(section.getByRole('definition').filter({ hasText: 'På pause: nettstaden blir ikkje bygd for ein ny dag' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // The page as served (the paused notice, the freshness section, the message) is valid HTML.
+  const served = await page.request.get(page.url());
+  expect(nuErrors({ 'status-page-paused': await served.text() })).toEqual([]);
 });
 
 test('the status page follows a run without a reload: its step, the time so far, and how it ended, told in a live region', async ({ page, context }) => {
