@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { DEFAULT_SYNC_MINUTES } from './schedule';
+import type { GoLive } from '../release/go-live';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
 
 const publisherSettings = {
@@ -16,6 +17,12 @@ const publisherSettings = {
   PUBLISHER_STATE_DIR: z.string().trim().optional(),
   PUBLISHER_ACCOUNTS_FILE: z.string().trim().optional(),
   PUBLISHER_BUILD_COMMAND: z.string().trim().optional(),
+  // How a release goes live: switch `current` (nginx on this host), or run a deploy command (a CDN).
+  PUBLISHER_GO_LIVE: z
+    .enum(['switch', 'deploy'], { errorMap: () => ({ message: 'must be switch (nginx serves the releases folder) or deploy (run PUBLISHER_DEPLOY_COMMAND)' }) })
+    .default('switch'),
+  PUBLISHER_DEPLOY_COMMAND: z.string().trim().optional(),
+  PUBLISHER_DEPLOY_TIMEOUT_SECONDS: whole('seconds', 1, 900, 24 * 60 * 60),
   PUBLISHER_NOTIFY_URL: url.optional(),
   PUBLISHER_PUBLIC_ORIGIN: url.optional(),
   PUBLISHER_PREVIEW_ORIGIN: url.optional(),
@@ -50,6 +57,8 @@ export interface PublisherConfig extends Paths {
   readonly accountsFile: string;
   /** A shell command that builds the site from $CONTENT_DIR into $BUILD_OUT_DIR; unset: astro build. */
   readonly buildCommand: string | undefined;
+  /** How a live release goes live: switch `current`, or deploy it to a CDN with the operator's command (release/go-live.ts). */
+  readonly goLive: GoLive;
   readonly notifyUrl: string | undefined;
   /** The origin staff reach the status page at through the proxy, e.g. https://www.example.no. */
   readonly publicOrigin: string | undefined;
@@ -90,6 +99,7 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
   const importConfig = attempt(() => readImportConfig(env));
   const paths = attempt(() => readPaths(env));
   const values = attempt(() => readSettings(publisherSettings, env, 'The publish service'));
+  if (values) problems.push(...goLiveProblems(values.PUBLISHER_GO_LIVE, values.PUBLISHER_DEPLOY_COMMAND));
   if (problems.length > 0 || !importConfig || !paths || !values)
     throw new ConfigError(`The publish service cannot start; check these settings (see .env.example):\n  ${problems.join('\n  ')}`);
   return {
@@ -101,6 +111,10 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     stateDir: stateDirOf(env),
     accountsFile: accountsFilePath(env),
     buildCommand: values.PUBLISHER_BUILD_COMMAND || undefined,
+    goLive:
+      values.PUBLISHER_GO_LIVE === 'deploy' && values.PUBLISHER_DEPLOY_COMMAND
+        ? { mode: 'deploy', command: values.PUBLISHER_DEPLOY_COMMAND, timeoutMs: values.PUBLISHER_DEPLOY_TIMEOUT_SECONDS * 1000 }
+        : { mode: 'switch' },
     notifyUrl: values.PUBLISHER_NOTIFY_URL,
     publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,
     previewOrigin: values.PUBLISHER_PREVIEW_ORIGIN ? new URL(values.PUBLISHER_PREVIEW_ORIGIN).origin : undefined,
@@ -112,6 +126,17 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     syncMinutes: values.PUBLISHER_SYNC_MINUTES,
     trustedProxies: values.PUBLISHER_TRUSTED_PROXY,
   };
+}
+
+/** A deploy needs its command, and a command is only run in deploy mode (a command set by mistake would otherwise be silently ignored). */
+function goLiveProblems(mode: 'switch' | 'deploy', command: string | undefined): string[] {
+  if (mode === 'deploy' && !command)
+    return [
+      'PUBLISHER_DEPLOY_COMMAND is missing: PUBLISHER_GO_LIVE=deploy needs the command that deploys a release, e.g. npx wrangler pages deploy {dir} --project-name kaia',
+    ];
+  if (mode === 'switch' && command)
+    return ['PUBLISHER_DEPLOY_COMMAND is set, but PUBLISHER_GO_LIVE is switch: set PUBLISHER_GO_LIVE=deploy to use it, or remove it'];
+  return [];
 }
 
 /** The publish service's state folder: PUBLISHER_STATE_DIR, or `.publisher` in the releases folder. */

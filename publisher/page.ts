@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
+import type { DeployRecord } from '../release/go-live';
 import { freshnessSection, type FreshnessView } from './freshness-page';
 import { starterOf, type RunRecord, type RunState, type StepName, type Trigger } from './runs';
 
@@ -172,6 +173,10 @@ export const messages = {
     error: false,
   },
   'already-rolled-back': { text: 'Nettstaden viser alt den versjonen. Ingenting vart endra.', error: false },
+  'rollback-failed': {
+    text: 'Den førre versjonen kunne ikkje leggjast ut på CDN-et att. Nettstaden viser framleis same versjon som før; sjå feilen i loggen under.',
+    error: true,
+  },
   'rollback-moved': { text: 'Ein annan versjon vart publisert medan du stadfesta. Ingenting vart endra; sjå på nytt kva som er live.', error: true },
   resumed: { text: 'Automatisk publisering er i gang att. Det som venta, blir publisert no.', error: false },
 } as const;
@@ -288,6 +293,7 @@ ${progress ? `<dt>No</dt><dd>${escapeHtml(progress)}</dd>` : ''}
 ${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
 ${run.durationMs === undefined ? '' : `<dt>Tid brukt</dt><dd>${escapeHtml(formatDuration(run.durationMs))}</dd>`}
 ${going ? '' : `<dt>Endringar</dt><dd>${changesText(run, view.siteOrigin)}</dd>`}
+${run.deploy ? `<dt>Utlegging på CDN-et</dt><dd>${escapeHtml(deployText(run.deploy))}</dd>` : ''}
 ${failure}
 </dl>
 </li>`;
@@ -300,6 +306,14 @@ function heldCauses(causes: readonly Trigger[]): string {
     return name.charAt(0).toLowerCase() + name.slice(1);
   });
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
+}
+
+/** What a deploy to the CDN did, in a line: «Ferdig på 14,2 s» or «Feila etter 3,1 s (feilkode 1)». */
+export function deployText(deploy: DeployRecord): string {
+  const took = formatDuration(deploy.durationMs);
+  if (deploy.ok) return `Ferdig på ${took} (versjon ${deploy.release})`;
+  if (deploy.timedOut) return `Stoppa etter ${took}: vart ikkje ferdig i tide (versjon ${deploy.release})`;
+  return `Feila etter ${took}${deploy.exitCode === null ? '' : ` (feilkode ${deploy.exitCode})`} (versjon ${deploy.release})`;
 }
 
 function pauseSection(view: StatusView, csrf: string): string {

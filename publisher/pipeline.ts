@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { CollectionChange } from '../import/summary';
 import { ImportDataError } from '../import/validate';
 import type { BuildCommand } from '../release/build';
+import { DeployFailed } from '../release/go-live';
 import { publishFromCms, type PublishRunOptions } from '../release/publish';
 import { currentRelease, releaseContentDir, StepFailed } from '../release/releases';
 import { isHttpError } from '../src/lib/http';
@@ -111,6 +112,8 @@ export async function executeRun(
       ...(preview ? { buildEnv: { SITE_NOINDEX: '1', SITE_PREVIEW_DRAFT_AT: new Date().toISOString(), SITE_PREVIEW_STATUS_URL: statusUrl } } : {}),
       progress,
       ...(signal ? { signal } : {}),
+      // Previews are served by this service itself: only the live site is deployed.
+      ...(preview ? {} : { goLive: config.goLive, onDeploy: (record) => (run.deploy = record) }),
     });
     run.state = result.state;
     if (result.release) run.release = result.release;
@@ -138,6 +141,7 @@ export async function executeRun(
 const stepNames = new Map([
   ['import', 'Henting av innhald frå CMS-et'],
   ['build', 'Bygging av nettstaden'],
+  ['publish', 'Utlegging på CDN-et'],
 ]);
 
 /** A failure in plain words: which step, why, and the technical detail. */
@@ -163,9 +167,23 @@ function reasonOf(step: string, cause: unknown, detail: string): string {
     if (status) return `CMS-et eller plattforma svarte med ein feil (status ${status})${tried}. Prøv igjen om litt.`;
   }
   if (step === 'build') return 'Nettstaden kunne ikkje byggjast av det nye innhaldet. Den publiserte nettstaden er uendra.';
+  if (cause instanceof DeployFailed) return deployReason(cause);
   if (/Another run/.test(detail)) return 'Ei anna publisering arbeidde på same tid. Prøv igjen om litt.';
   return 'Noko gjekk gale i publiseringa. Den publiserte nettstaden er uendra.';
 }
+
+/** Why a deploy failed, in plain words; the CDN keeps serving what it served. */
+export function deployReason(failure: DeployFailed): string {
+  const { record } = failure;
+  const why = record.timedOut
+    ? `Utlegginga vart ikkje ferdig i tide og vart stoppa etter ${formatSeconds(record.durationMs)}.`
+    : record.exitCode === null
+      ? 'Utleggingskommandoen kunne ikkje køyrast eller vart stoppa.'
+      : `Utleggingskommandoen enda med feilkode ${record.exitCode}.`;
+  return `Den nye versjonen kunne ikkje leggjast ut på CDN-et. ${why} Nettstaden viser framleis den førre versjonen. Den som driftar nettstaden, finn meldinga frå kommandoen under «Teknisk».`;
+}
+
+const formatSeconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
 
 /**
  * One message to the chat webhook per run that went live and per run that failed, each once

@@ -14,11 +14,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { currentRelease, listReleases } from '../release/releases';
-import { switchLiveTo } from '../release/rollback';
+import { SWITCH, type GoLive } from '../release/go-live';
+import { noteBuildGroup } from '../release/lock';
+import { deployLiveTo, switchLiveTo, type SwitchOutcome } from '../release/rollback';
+import { StepFailed } from '../release/releases';
 import { html, methodNotAllowed, readForm, redirect, type Route } from './http';
 import type { LiveHistory } from './live-history';
 import { formatMoment, plainPage, rollbackConfirmPage, type RollbackTarget } from './page';
 import type { PauseState } from './pause';
+import { explain } from './pipeline';
 import type { RunLog, RunQueue } from './runs';
 import { sameOrigin, validCsrf, type Sessions } from './staff';
 
@@ -33,6 +37,8 @@ export interface RollbackDeps {
   readonly publicOrigin: string | undefined;
   readonly log: (line: string) => void;
   readonly now?: () => Date;
+  /** How a release goes live (default: switch `current`); with a deploy, rollback deploys the earlier release again. */
+  readonly goLive?: GoLive;
 }
 
 /** The release to go back to from the live one, by the history of what was live; undefined when there is none. */
@@ -103,6 +109,8 @@ async function post(action: 'rollback' | 'resume', deps: RollbackDeps, req: Inco
   if (!from || !to) return redirect(res, '/staff/tilbake');
   // A run switching `current` now would race the rollback: wait for it.
   if (deps.queue.busy) return redirect(res, '/staff/?melding=busy');
+  const way = deps.goLive ?? SWITCH;
+  if (way.mode === 'deploy') return rollbackByDeploy(deps, way, res, session.name, from, to, now);
   let outcome;
   try {
     outcome = switchLiveTo(deps.releasesDir, deps.contentDir, from, to);
@@ -120,5 +128,51 @@ async function post(action: 'rollback' | 'resume', deps: RollbackDeps, req: Inco
   }
   // Paused either way: a repeated request leaves the same state as the first.
   if (!deps.pause.current) deps.pause.pause({ since: now.toISOString(), by: session.name, release: to });
+  redirect(res, `/staff/?melding=${outcome === 'switched' ? 'rolled-back' : 'already-rolled-back'}`);
+}
+
+/**
+ * Rollback on a CDN: the earlier release is deployed again, between runs (the queue holds new
+ * ones meanwhile), and recorded live only when that deploy succeeded; the run log keeps what
+ * the deploy did either way. A failed deploy leaves the live release, and publishing, as they were.
+ */
+async function rollbackByDeploy(deps: RollbackDeps, way: GoLive, res: ServerResponse, by: string, from: string, to: string, now: Date): Promise<void> {
+  const live = currentRelease(deps.releasesDir);
+  if (live === to) {
+    if (!deps.pause.current) deps.pause.pause({ since: now.toISOString(), by, release: to });
+    return redirect(res, '/staff/?melding=already-rolled-back');
+  }
+  if (live !== from) return redirect(res, '/staff/?melding=rollback-moved');
+  const run = deps.runLog.add('live', 'rollback', now, by);
+  const started = performance.now();
+  Object.assign(run, { state: 'running', startedAt: now.toISOString(), step: { name: 'publish', startedAt: now.toISOString() } });
+  deps.runLog.trySave();
+  deps.log(`rollback by ${by}: deploying ${to} again`);
+  let outcome: SwitchOutcome | undefined;
+  try {
+    const result = await deps.queue.exclusive(() =>
+      deployLiveTo(deps.releasesDir, deps.contentDir, from, to, way, {
+        progress: (line) => deps.log(`rollback: ${line}`),
+        onGroup: (group) => noteBuildGroup(deps.releasesDir, group),
+        onDeploy: (record) => (run.deploy = record),
+      }),
+    );
+    outcome = result.outcome;
+    Object.assign(run, outcome === 'switched' ? { state: 'published', release: to } : { state: 'unchanged', release: currentRelease(deps.releasesDir) });
+  } catch (error) {
+    deps.log(`rollback by ${by} failed: ${String(error)}`);
+    Object.assign(run, { state: 'failed', failure: explain(new StepFailed('publish', error)) });
+  }
+  delete run.step;
+  run.finishedAt = new Date((deps.now?.() ?? new Date()).getTime()).toISOString();
+  run.durationMs = Math.round(performance.now() - started);
+  deps.runLog.trySave();
+  if (outcome === undefined) return redirect(res, '/staff/?melding=rollback-failed');
+  if (outcome === 'moved') return redirect(res, '/staff/?melding=rollback-moved');
+  if (outcome === 'switched') {
+    deps.history.record({ release: to, at: now.toISOString(), by, reason: 'rollback' });
+    deps.log(`rollback by ${by}: ${from} → ${to} deployed (${formatMoment(now)})`);
+  }
+  if (!deps.pause.current) deps.pause.pause({ since: now.toISOString(), by, release: to });
   redirect(res, `/staff/?melding=${outcome === 'switched' ? 'rolled-back' : 'already-rolled-back'}`);
 }

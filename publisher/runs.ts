@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { DeployRecord } from '../release/go-live';
 import type { NamedChange } from './change-names';
 
 /**
@@ -76,6 +77,8 @@ export interface RunRecord {
   /** While the run is going: its step and when that began (cleared when it ends). */
   step?: RunStep;
   failure?: Failure;
+  /** What the deploy to the CDN did (PUBLISHER_GO_LIVE=deploy): exit code, the last lines of its output, how long it took. */
+  deploy?: DeployRecord;
   /** Who started it: a staff member's name, «CMS», «tidsplan» or «oppstart». */
   by?: string;
   /** Whether PUBLISHER_NOTIFY_URL has been told how it ended (pipeline.ts notifyRun). */

@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AccountBook } from './accounts';
+import { bringCdnInLine } from './cdn-recovery';
 import type { PublisherConfig } from './config';
 import { DeliveryLog } from './hooks';
 import { hookRoute } from './hook-route';
@@ -39,6 +40,8 @@ export interface Publisher {
   readonly log: RunLog;
   /** The box-office sync and the day build (scheduler.ts); tests tick it on their fake clock. */
   readonly scheduler: Scheduler;
+  /** Done when a deploy cut off by the last process's end has been redone (at once when there was none). */
+  readonly cdnInLine: Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -148,6 +151,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       publicOrigin: config.publicOrigin,
       log,
       now: () => new Date(now()),
+      goLive: config.goLive,
     }),
     staffRoutes({
       releasesDir: config.releasesDir,
@@ -178,6 +182,11 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   staffUrl = statusPageUrl(config, (server.address() as AddressInfo).port);
   previewUrl = config.previewOrigin ? `${config.previewOrigin}/` : `http://127.0.0.1:${(preview.address() as AddressInfo).port}/`;
   log(`publisher on ${url} (hook ${url}/hooks/cms, staff ${url}/staff/), preview on ${previewUrl}`);
+  // A deploy cut off by the last process's end: the CDN is brought back to what `current` names
+  // before any run (the queue waits for it). Otherwise nothing is deployed again.
+  const cdnInLine = bringCdnInLine({ releasesDir: config.releasesDir, goLive: config.goLive, queue, runLog, now, log, signal: stopping.signal }).catch(
+    (error: unknown) => log(`bringing the CDN in line failed: ${String(error)}`),
+  );
   if (config.runOnStart) queue.request('live', 'start');
   if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);
   scheduler.start();
@@ -188,6 +197,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     queue,
     log: runLog,
     scheduler,
+    cdnInLine,
     close: () => {
       scheduler.stop();
       // A run going on is abandoned: its build's process group is ended, nothing is switched.

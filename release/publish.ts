@@ -10,6 +10,7 @@ import type { ImportConfig } from '../import/config';
 import { runImport, type ImportOptions } from '../import/run';
 import type { CollectionChange } from '../import/summary';
 import { runBuild, type BuildCommand } from './build';
+import { goLive, type DeployRecord, type GoLive } from './go-live';
 import { matchLiveContent } from './live-content';
 import { noteBuildGroup } from './lock';
 import { currentRelease, publishRelease, releaseContentDir, type PublishResult, type ReleaseStep } from './releases';
@@ -33,6 +34,14 @@ export interface PublishRunOptions {
   readonly onDownload?: ImportOptions['onDownload'];
   /** Aborting abandons the run: its build is ended, nothing is switched. */
   readonly signal?: AbortSignal;
+  /**
+   * How the release goes live (go-live.ts; default: switch `current`). With a deploy, the
+   * release is built in its CDN shape (HOSTING_TARGET=cdn: no precompressed copies, no nginx
+   * config, the CDN's limits checked) and deployed before `current` moves. Drafts always switch.
+   */
+  readonly goLive?: GoLive;
+  /** Told what a deploy did, whether it succeeded or not. */
+  readonly onDeploy?: (record: DeployRecord) => void;
 }
 
 export type PublishRunResult = PublishResult & {
@@ -42,7 +51,9 @@ export type PublishRunResult = PublishResult & {
 };
 
 export async function publishFromCms(options: PublishRunOptions): Promise<PublishRunResult> {
-  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), buildEnv = {}, signal, force = false } = options;
+  const { config, releasesDir, contentDir, build, drafts = false, progress = () => {}, now = new Date(), signal, force = false } = options;
+  const deploy = !drafts && options.goLive?.mode === 'deploy' ? options.goLive : undefined;
+  const buildEnv = deploy ? { ...options.buildEnv, HOSTING_TARGET: 'cdn' } : (options.buildEnv ?? {});
   const live = currentRelease(releasesDir);
   // Without a content copy beside the live release (releases made before they kept one),
   // nothing can be compared: build.
@@ -81,7 +92,24 @@ export async function publishFromCms(options: PublishRunOptions): Promise<Publis
     },
   ];
   try {
-    const result = await publishRelease(releasesDir, steps, { now, progress, baseContentDir: contentDir });
+    const result = await publishRelease(releasesDir, steps, {
+      now,
+      progress,
+      baseContentDir: contentDir,
+      ...(deploy
+        ? {
+            goLive: async (release: string) => {
+              await goLive(deploy, releasesDir, release, {
+                progress,
+                signal,
+                // Noted in the lock like the build's, so the next run can end it if this process is killed.
+                onGroup: (group) => noteBuildGroup(releasesDir, group),
+                ...(options.onDeploy ? { onDeploy: options.onDeploy } : {}),
+              });
+            },
+          }
+        : {}),
+    });
     return { ...result, changes, digest };
   } finally {
     if (!drafts) matchLiveContent(releasesDir, contentDir);

@@ -134,6 +134,12 @@ export interface PublishOptions {
   progress?: (line: string) => void;
   /** Content to start from when the live release kept none (default: no content copy). */
   baseContentDir?: string;
+  /**
+   * Makes the finished release live (go-live.ts: a deploy to a CDN, which switches `current`
+   * only when it succeeded); default: switch `current`. When it fails, the release is removed
+   * and `current` keeps pointing where it did.
+   */
+  goLive?: (release: string) => Promise<void>;
 }
 
 export type PublishResult = { readonly state: 'published'; readonly release: string } | { readonly state: 'unchanged'; readonly release: string | undefined };
@@ -150,7 +156,7 @@ export async function publishRelease(releasesDir: string, steps: readonly Releas
 async function publishLocked(
   releasesDir: string,
   steps: readonly ReleaseStep[],
-  { now = new Date(), progress = () => {}, baseContentDir }: PublishOptions,
+  { now = new Date(), progress = () => {}, baseContentDir, goLive }: PublishOptions,
 ): Promise<PublishResult> {
   const leftovers = cleanUpInterrupted(releasesDir);
   if (leftovers.length > 0) progress(`Removed what an interrupted run left: ${leftovers.join(', ')}`);
@@ -180,7 +186,17 @@ async function publishLocked(
     rmSync(staging, { recursive: true, force: true });
     rmSync(stagingContent, { recursive: true, force: true });
   }
-  switchCurrent(releasesDir, name);
+  if (!goLive) switchCurrent(releasesDir, name);
+  else {
+    progress('Step "publish" …');
+    try {
+      await goLive(name);
+    } catch (error) {
+      rmSync(join(releasesDir, name), { recursive: true, force: true });
+      rmSync(releaseContentDir(releasesDir, name), { recursive: true, force: true });
+      throw new StepFailed('publish', error);
+    }
+  }
   const pruned = pruneReleases(releasesDir, KEEP_RELEASES, live ? [live] : []);
   if (pruned.length > 0) progress(`Removed old releases: ${pruned.join(', ')}`);
   return { state: 'published', release: name };

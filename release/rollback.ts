@@ -2,6 +2,7 @@
  * Rollback: serve the release before the live one again, and make content/ match it, so the
  * next run imports on top of what is live. Used by `npm run rollback` and the status page.
  */
+import { goLive, type DeployRecord, type GoLive, type GoLiveOptions } from './go-live';
 import { matchLiveContent } from './live-content';
 import { withLock } from './lock';
 import { currentRelease, listReleases, ReleaseError, switchCurrent } from './releases';
@@ -45,4 +46,28 @@ export function switchLiveTo(releasesDir: string, contentDir: string, from: stri
   });
   matchLiveContent(releasesDir, contentDir);
   return outcome;
+}
+
+/**
+ * switchLiveTo for a site on a CDN: deploys `to` again (the same command on the earlier
+ * release's folder) and only then records it live; a failed deploy throws (go-live.ts
+ * DeployFailed) and leaves `current`, content/ and the CDN as they were.
+ */
+export async function deployLiveTo(
+  releasesDir: string,
+  contentDir: string,
+  from: string,
+  to: string,
+  way: GoLive,
+  options: GoLiveOptions = {},
+): Promise<{ outcome: SwitchOutcome; deploy?: DeployRecord }> {
+  const result = await withLock(releasesDir, async (): Promise<{ outcome: SwitchOutcome; deploy?: DeployRecord }> => {
+    const current = currentRelease(releasesDir);
+    if (current === to) return { outcome: 'already' };
+    if (current !== from) return { outcome: 'moved' };
+    const deploy = await goLive(way, releasesDir, to, options);
+    return { outcome: 'switched', ...(deploy ? { deploy } : {}) };
+  });
+  matchLiveContent(releasesDir, contentDir);
+  return result;
 }

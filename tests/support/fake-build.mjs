@@ -6,7 +6,8 @@
  * availability), and an empty _hosting/nginx.conf. Appends a line to $FAKE_BUILD_LOG per build,
  * waits while the file $FAKE_BUILD_HOLD exists (a test holds a run going), and fails when the
  * file $FAKE_BUILD_FAIL exists (its text is the error). Like the real build, with SITE_NOINDEX=1
- * every page says noindex, nofollow, and with SITE_PREVIEW_* every page has the preview banner.
+ * every page says noindex, nofollow, with SITE_PREVIEW_* every page has the preview banner, and
+ * with HOSTING_TARGET=cdn there is no _hosting/ folder.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,9 +29,13 @@ const banner = SITE_PREVIEW_DRAFT_AT
   : '';
 const page = (title, body) =>
   `<!doctype html><html lang="nn"><head><meta charset="utf-8">${SITE_NOINDEX === '1' ? '<meta name="robots" content="noindex, nofollow">' : ''}<title>${escape(title)}</title></head><body>${banner}<main>${body}</main></body></html>\n`;
-mkdirSync(join(BUILD_OUT_DIR, '_hosting'), { recursive: true });
-// scripts/serve-nginx.mjs includes the build's own nginx config; this build needs none.
-writeFileSync(join(BUILD_OUT_DIR, '_hosting', 'nginx.conf'), '# fake build\n');
+mkdirSync(BUILD_OUT_DIR, { recursive: true });
+// scripts/serve-nginx.mjs includes the build's own nginx config; this build needs none. Like the
+// real build, a CDN build (HOSTING_TARGET=cdn) has no nginx config.
+if (process.env.HOSTING_TARGET !== 'cdn') {
+  mkdirSync(join(BUILD_OUT_DIR, '_hosting'), { recursive: true });
+  writeFileSync(join(BUILD_OUT_DIR, '_hosting', 'nginx.conf'), '# fake build\n');
+}
 writeFileSync(join(BUILD_OUT_DIR, 'index.html'), page('Kaia', `<ul>${articles.map((a) => `<li>${escape(a.title)}</li>`).join('')}</ul>`));
 const events = JSON.parse(readFileSync(join(CONTENT_DIR, 'events.json'), 'utf8'));
 mkdirSync(join(BUILD_OUT_DIR, 'kinoprogram'), { recursive: true });

@@ -82,4 +82,30 @@ describe('the publish service settings', () => {
     expect(() => read('-5')).toThrow(/PUBLISHER_SYNC_MINUTES must be 0/);
     expect(() => read('2000')).toThrow(/PUBLISHER_SYNC_MINUTES must be 1440/);
   });
+
+  it('reads how a release goes live: switch by default, deploy with its command and time-out, and names what is missing or contradictory', () => {
+    const read = (settings: Record<string, string>) =>
+      readPublisherConfig({ ...importSettings, PUBLISHER_HOOK_SECRET: 'a-long-enough-hook-secret', PUBLISHER_STAFF_PASSWORD: 'a-staff-password', ...settings });
+    expect(read({}).goLive).toEqual({ mode: 'switch' });
+    expect(read({ PUBLISHER_GO_LIVE: 'deploy', PUBLISHER_DEPLOY_COMMAND: 'npx wrangler pages deploy {dir} --project-name kaia' }).goLive).toEqual({
+      mode: 'deploy',
+      command: 'npx wrangler pages deploy {dir} --project-name kaia',
+      timeoutMs: 900_000,
+    });
+    expect(
+      read({ PUBLISHER_GO_LIVE: 'deploy', PUBLISHER_DEPLOY_COMMAND: 'netlify deploy --prod --dir {dir}', PUBLISHER_DEPLOY_TIMEOUT_SECONDS: '120' }).goLive,
+    ).toMatchObject({
+      timeoutMs: 120_000,
+    });
+    expect(() => read({ PUBLISHER_GO_LIVE: 'deploy' })).toThrow(
+      /PUBLISHER_DEPLOY_COMMAND is missing: PUBLISHER_GO_LIVE=deploy needs the command that deploys a release/,
+    );
+    expect(() => read({ PUBLISHER_DEPLOY_COMMAND: 'netlify deploy --prod --dir {dir}' })).toThrow(
+      /PUBLISHER_DEPLOY_COMMAND is set, but PUBLISHER_GO_LIVE is switch: set PUBLISHER_GO_LIVE=deploy to use it, or remove it/,
+    );
+    expect(() => read({ PUBLISHER_GO_LIVE: 'cdn' })).toThrow(/PUBLISHER_GO_LIVE must be switch \(nginx serves the releases folder\) or deploy/);
+    expect(() => read({ PUBLISHER_GO_LIVE: 'deploy', PUBLISHER_DEPLOY_COMMAND: 'x', PUBLISHER_DEPLOY_TIMEOUT_SECONDS: '0' })).toThrow(
+      /PUBLISHER_DEPLOY_TIMEOUT_SECONDS must be 1 or more/,
+    );
+  });
 });

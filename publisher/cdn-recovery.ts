@@ -1,0 +1,58 @@
+/**
+ * At start, for a site on a CDN (PUBLISHER_GO_LIVE=deploy): when the last process was killed in
+ * the middle of a deploy (release/go-live.ts leaves its mark), the CDN may serve the release it
+ * was deploying or the one before, so the release `current` names is deployed again, between
+ * runs, and the run log says so. Otherwise nothing is deployed: `current` is what the CDN serves.
+ */
+import { interruptedDeploy, redeployCurrent, type GoLive } from '../release/go-live';
+import { noteBuildGroup } from '../release/lock';
+import { currentRelease, StepFailed } from '../release/releases';
+import { explain } from './pipeline';
+import type { RunLog, RunQueue } from './runs';
+
+export interface CdnRecoveryDeps {
+  readonly releasesDir: string;
+  readonly goLive: GoLive;
+  readonly queue: RunQueue;
+  readonly runLog: RunLog;
+  readonly now: () => number;
+  readonly log: (line: string) => void;
+  /** Aborted when the service stops: the deploy is ended, and tried again at the next start. */
+  readonly signal?: AbortSignal;
+}
+
+/** Deploys the live release again when a deploy was cut off; resolves when done (undefined when nothing was needed). */
+export async function bringCdnInLine(deps: CdnRecoveryDeps): Promise<'redeployed' | 'failed' | undefined> {
+  if (deps.goLive.mode !== 'deploy') return undefined;
+  const cutOff = interruptedDeploy(deps.releasesDir);
+  if (cutOff === undefined) return undefined;
+  const live = currentRelease(deps.releasesDir);
+  deps.log(`a deploy${cutOff ? ` of ${cutOff}` : ''} was cut off; deploying the live release ${live ?? '(none)'} again`);
+  return deps.queue.exclusive(async () => {
+    const at = new Date(deps.now()).toISOString();
+    const run = deps.runLog.add('live', 'start', new Date(deps.now()));
+    Object.assign(run, { state: 'running', startedAt: at, step: { name: 'publish', startedAt: at } });
+    deps.runLog.trySave();
+    const started = performance.now();
+    let outcome: 'redeployed' | 'failed';
+    try {
+      await redeployCurrent(deps.releasesDir, deps.goLive, {
+        progress: (line) => deps.log(`run ${run.id}: ${line}`),
+        signal: deps.signal,
+        onGroup: (group) => noteBuildGroup(deps.releasesDir, group),
+        onDeploy: (record) => (run.deploy = record),
+      });
+      Object.assign(run, { state: 'published', ...(live ? { release: live } : {}) });
+      outcome = 'redeployed';
+    } catch (error) {
+      Object.assign(run, { state: 'failed', failure: explain(new StepFailed('publish', error)) });
+      outcome = 'failed';
+    }
+    delete run.step;
+    run.finishedAt = new Date(deps.now()).toISOString();
+    run.durationMs = Math.round(performance.now() - started);
+    deps.runLog.trySave();
+    deps.log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
+    return outcome;
+  });
+}
