@@ -53,7 +53,9 @@ test.beforeAll(async () => {
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_HOLD="${join(work, 'hold')}" "${process.execPath}" tests/support/fake-build.mjs`,
   });
   await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
-  publisher = await startPublisher(config, { log: () => {} });
+  // The schedule looks at start and after each run, never on a timer of its own: a sync falling
+  // due while a test looks at the runs would race it.
+  publisher = await startPublisher(config, { log: () => {}, scheduleTimer: false });
   // A fresh service with nothing built builds the day at once (the schedule): the first release.
   await publisher.queue.settled();
   // A second release, from an edit in the CMS, and a failed run, so the page has all to show.
