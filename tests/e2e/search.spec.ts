@@ -236,11 +236,32 @@ test('says plainly when the search cannot run', async ({ browser }) => {
   await context.close();
 });
 
+test('the empty search page is drawn whole at once: the hint is in its HTML, and nothing moves when the island wakes', async ({ page, request }) => {
+  expect(await (await request.get('/search')).text()).toContain('class="search-hint"');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/search');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('.search-hint')).toBeVisible();
+  await expect(page.locator('.search-needs-js')).toHaveCount(0);
+  // Lighthouse counted 0.032 when the hint came only with the island and pushed the text below it down.
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+});
+
 test('without JavaScript, says that search needs it and where to look instead', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/search?q=basseng');
   await expect(page.getByText('Søket treng JavaScript, og det er slått av i nettlesaren din.')).toBeVisible();
+  // The hint for visitors with JavaScript is in the HTML, but not shown.
+  await expect(page.locator('.search-hint')).toBeHidden();
   for (const [name, href] of [
     ['Aktuelt', '/aktuelt'],
     ['Faste tilbod', '/tilbod'],

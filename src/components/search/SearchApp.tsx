@@ -183,7 +183,9 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
         </div>
       )}
 
-      {mounted && phase.kind === 'empty' && (
+      {/* In the server's HTML too (hidden there without JavaScript, search.css): drawn with the
+          first paint, it is the page's largest text, and nothing moves when the island wakes. */}
+      {phase.kind === 'empty' && (
         <p className="search-hint">Skriv kva du leitar etter, til dømes ein filmtittel, «opningstider» eller «leige», så viser vi treff medan du skriv.</p>
       )}
 
