@@ -6,7 +6,7 @@
  * like wrangler without credentials, or hangs. What goes live is deployed before `current`
  * moves; a failed or hung deploy leaves the CDN and `current` on the earlier release and says
  * why; rollback deploys the earlier release again; a restart deploys nothing unless a deploy
- * was cut off.
+ * was cut off. (The same path with the real build in Cloudflare's runtime: tests/e2e/publish-cdn.spec.ts.)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
