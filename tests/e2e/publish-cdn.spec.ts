@@ -23,7 +23,7 @@ import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { freePorts } from '../support/free-port';
 import { addStaffAccount } from '../support/staff-account';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 
 const SECRET = 'e2e-cdn-deploy-secret-0123456789';
 const PASSWORD = 'e2e-cdn-deploy-password';
@@ -182,6 +182,12 @@ test('a failing deploy is a failed run: the CDN runtime keeps serving the earlie
   await expect(failed.getByText('Feila', { exact: true })).toBeVisible();
   await expect(failed).toContainText('Utlegging på CDN-et: Den nye versjonen kunne ikkje leggjast ut på CDN-et.');
   await expect(failed).toContainText('Nettstaden viser framleis den førre versjonen.');
+  await expect(failed).toContainText(/Utlegging på CDN-et\s*Feila etter [\d,]+ s med feilkode 1 \(versjon \d{8}T\d{6}Z/);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
 
   // The working command back: a restart deploys nothing (the record of what is live is kept).
   await publisher.close();
