@@ -95,7 +95,10 @@ for (const width of widths) {
     await page.getByLabel('Passord', { exact: true }).fill(demoMember.password);
     await page.getByRole('button', { name: 'Logg inn' }).click();
     await expect(page).toHaveURL(/\/filmklubb\/mi-side$/);
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    // Tickets and watch list arrive after the page: shoot once both are there, so shoot() makes
+    // their (lazy) posters load too instead of leaving their empty boxes in the picture.
+    await expect(page.locator('.fc-ticket').first()).toBeVisible();
+    await expect(page.locator('.fc-watchitem').first()).toBeVisible();
     await shoot(page, 'mi-side', width);
   });
 }

@@ -78,7 +78,11 @@ export function setUpConsent(doc: Document): void {
     if (!dialog.open) dialog.setAttribute('open', '');
     if (from) {
       returnTo = from;
-      question?.focus();
+      // How far focus scrolls differs between engines (Chromium centres; an engine that stops at
+      // the question's own edge leaves its ring above the screen): bring the whole dialog, at
+      // the top of the page, into view instead.
+      question?.focus({ preventScroll: true });
+      dialog.scrollIntoView({ block: 'start' });
     }
   };
 

@@ -7,6 +7,8 @@
 import { MESSAGES, NOTICE_MS, isEditing, onControllerChange, type FieldLike } from '../lib/offline/update';
 
 const WORKER_URL = '/sw.js';
+/** The status region's look while it offers the reload: floating in the corner, where it is seen while typing. */
+const OFFER_CLASS = 'sw-status--offer';
 
 function statusRegion(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[data-sw-status]');
@@ -15,6 +17,7 @@ function statusRegion(): HTMLElement | null {
 function announce(text: string): void {
   const region = statusRegion();
   if (!region) return;
+  region.classList.remove(OFFER_CLASS);
   region.replaceChildren(text);
   window.setTimeout(() => {
     if (region.textContent === text) region.replaceChildren();
@@ -29,6 +32,7 @@ function offerReload(): void {
   button.className = 'button';
   button.textContent = MESSAGES.reload;
   button.addEventListener('click', () => window.location.reload());
+  region.classList.add(OFFER_CLASS);
   region.replaceChildren(`${MESSAGES.updateReady} `, button);
 }
 

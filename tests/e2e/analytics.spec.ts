@@ -276,6 +276,44 @@ test('the question comes after the page heading in the heading order, and the di
   await expect(dialog.locator('summary', { hasText: 'Les meir' })).toBeFocused();
 });
 
+/** The focused element's focus ring (its box grown by outline offset and width), and whether it is drawn. */
+async function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    const grow = Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth);
+    const box = element.getBoundingClientRect();
+    return {
+      drawn: element.matches(':focus-visible') && style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0,
+      onScreen: box.top - grow >= 0 && box.left - grow >= 0 && box.bottom + grow <= window.innerHeight && box.right + grow <= window.innerWidth,
+    };
+  });
+}
+
+test('on a phone, focus in the consent question is always on screen with its ring, first shown or reopened', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto('/kinoprogram');
+  const dialog = page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  // The first stop after the skip link is a control, never the dialog box itself.
+  await expect(dialog.locator('summary', { hasText: 'Les meir' })).toBeFocused();
+  expect(await focusRing(page)).toEqual({ drawn: true, onScreen: true });
+  await page.keyboard.press('Tab');
+  expect(await focusRing(page)).toEqual({ drawn: true, onScreen: true });
+  await dialog.getByRole('button', { name: 'Berre nødvendige' }).press('Enter');
+  await expect(dialog).toBeHidden();
+  // Reopened from the footer, far down: focus goes to the question at the top, scrolled into view.
+  const reopen = page.getByRole('contentinfo').getByRole('button', { name: 'Personvern og informasjonskapslar' });
+  await reopen.focus();
+  await page.keyboard.press('Enter');
+  const question = dialog.locator('[data-consent-question]');
+  await expect(question).toBeFocused();
+  // (The page may scroll there smoothly: wait for it to come to rest.)
+  await expect.poll(() => focusRing(page)).toEqual({ drawn: true, onScreen: true });
+});
+
 test('Escape puts the question away for this page only; it is asked again on the next', async ({ page }) => {
   await page.goto('/om-huset');
   const dialog = page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' });

@@ -51,6 +51,22 @@ for (const [name, path, viewports] of FIRST_TICKET) {
   }
 }
 
+for (const viewport of [SMALL_PHONE, PHONE]) {
+  test(`the search page opens with its search field inside the first screen at ${size(viewport)}`, async ({ page }) => {
+    await answerConsent(page);
+    await page.setViewportSize(viewport);
+    await page.goto('/search');
+    await settle(page);
+    // A compact heading, not the decorative cover, then the field.
+    await expect(page.locator('main .page-head h1')).toHaveText('Søk');
+    await expect(page.locator('main .cover')).toHaveCount(0);
+    const field = page.locator('main').getByRole('searchbox');
+    await expect(field).toBeVisible();
+    const bottom = await bottomOf(field);
+    expect(bottom, `search field ends ${Math.round(bottom)} px down`).toBeLessThanOrEqual(viewport.height);
+  });
+}
+
 test('the phone header is one row of at most 110 px, with search, menu and the film club within reach', async ({ page }) => {
   await answerConsent(page);
   await page.setViewportSize(PHONE);

@@ -31,18 +31,39 @@ async function waitForWorker(page: Page) {
   });
 }
 
-test('the first visit stores the site for offline use and says so, briefly', async ({ page }) => {
+test('the first visit stores the site for offline use and says so, briefly, covering nothing', async ({ page }) => {
+  // A phone, where a floating notice covered the first day of the strip and took its taps.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const notice = page.locator('[data-sw-status]');
   await expect(notice).toHaveRole('status');
   await expect(notice).toHaveText(OFFLINE_READY, { timeout: INSTALL_MS });
-  // While it shows, it takes no clicks: whatever lies under it gets them.
-  const box = (await notice.boundingBox())!;
-  const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-sw-status]') === null, {
-    x: box.x + box.width / 2,
-    y: box.y + box.height / 2,
+  // While it shows, every button and link of the first screen takes its own clicks (nothing lies over them)...
+  const taken = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main a, main button, main summary')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      })
+      .flatMap((element) => {
+        // A link that wraps is hit on its first line (the middle of its whole box may fall between lines).
+        const box = element.getClientRects()[0]!;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit && element.contains(hit) ? [] : [`${element.textContent?.trim().slice(0, 40)} (under ${hit?.outerHTML.slice(0, 60)})`];
+      }),
+  );
+  expect(taken).toEqual([]);
+  // ...and the notice lies over nothing of the page anywhere: it is the page's last line, below the footer.
+  const overlaps = await notice.evaluate((region) => {
+    const own = region.getBoundingClientRect();
+    return [...document.querySelectorAll('header *, main *, footer *')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.left < own.right && box.right > own.left && box.top < own.bottom && box.bottom > own.top;
+    }).length;
   });
-  expect(under).toBe(true);
+  expect(overlaps).toBe(0);
+  const footerBottom = await page.locator('footer.site-footer').evaluate((footer) => footer.getBoundingClientRect().bottom);
+  expect((await notice.boundingBox())!.y).toBeGreaterThanOrEqual(footerBottom - 1);
   await waitForWorker(page);
   // It goes by itself (after a few seconds).
   await expect(notice).toHaveText('', { timeout: 15_000 });
@@ -333,6 +354,8 @@ test.describe('a new version under an open page', () => {
     await checkForUpdate(page);
     const reload = page.locator('[data-sw-status]').getByRole('button', { name: 'Last inn på nytt' });
     await expect(reload).toBeVisible({ timeout: INSTALL_MS });
+    // Unlike the offline notice, the offer floats where the visitor, typing at the top, sees it.
+    await expect(reload).toBeInViewport();
     await expect(page.locator('[data-sw-status]')).toContainText('Ei ny utgåve av nettstaden er klar.');
     // Nothing was taken away.
     expect(await page.evaluate(() => 'oldVersion' in window)).toBe(true);

@@ -31,7 +31,8 @@ describe('posters', () => {
   const naustet: FilmPoster = {
     edis: ['318119'],
     title: 'Naustet',
-    src: '/media/naustet-poster.webp',
+    src: '/media/naustet-poster.webp?width=320&height=480',
+    url: '/media/naustet-poster.webp',
     alt: 'Plakat: eit naust i skumringa',
     width: 600,
     height: 900,
@@ -48,6 +49,19 @@ describe('posters', () => {
     expect(filmPosters([film])[0]?.alt).toBe('Plakat for filmen «Naustet». Illustrasjon: raude naust ved sjøen.');
   });
 
+  it('shows the programme’s small copy of a content poster, not the full-size original', () => {
+    const film = (width: number, height: number) =>
+      ({
+        object: 'movie',
+        title: 'Naustet',
+        features: { edis: ['318119'] },
+        assets: [{ type: 'poster', url: '/media/p.webp', alt: 'Filmplakat.', width, height }],
+      }) as unknown as Production;
+    expect(filmPosters([film(600, 900)])[0]).toMatchObject({ src: '/media/p.webp?width=320&height=480', url: '/media/p.webp', width: 320, height: 480 });
+    // A poster smaller than the copy is shown at its own size.
+    expect(filmPosters([film(200, 300)])[0]).toMatchObject({ src: '/media/p.webp?width=200&height=300', width: 200 });
+  });
+
   it('finds the content poster by EDI number, or by title where there is none', () => {
     expect(contentPoster({ edis: ['999', '318119'], title: 'Anna' }, posters)).toBe(naustet);
     expect(contentPoster({ edis: ['999'], title: 'Naustet' }, posters)).toBeNull();
@@ -62,6 +76,8 @@ describe('posters', () => {
     });
     expect(choosePoster({ edis: ['318119'], title: 'Naustet', picture: null }, posters)).toEqual({ src: naustet.src, alt: naustet.alt, fallback: null });
     expect(choosePoster({ edis: ['318119'], title: 'Naustet', picture: naustet.src }, posters)).toEqual({ src: naustet.src, alt: naustet.alt, fallback: null });
+    // The partner sending back the content's own picture gets the small copy of it.
+    expect(choosePoster({ edis: ['318119'], title: 'Naustet', picture: naustet.url }, posters)).toEqual({ src: naustet.src, alt: naustet.alt, fallback: null });
     expect(choosePoster({ edis: ['1'], title: 'Ukjend', picture: null }, posters)).toBeNull();
   });
 });

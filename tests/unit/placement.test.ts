@@ -49,6 +49,18 @@ describe('coverStyle', () => {
     }
   });
 
+  it('gives the search page a compact heading and puts the search field before its introduction, so a phone shows the field at once', () => {
+    const search = placeBlocks(
+      page({
+        id: 'p',
+        path: '/search',
+        blocks: [cover(), { ...of('content'), id: 'intro' }, { ...of('search-field'), id: 'field', place: { row: 1, column: 0, order: 2 } }],
+      }),
+    );
+    expect(search.cover).toBe('heading');
+    expect(search.rows[1]?.columns[0]?.blocks.map((b) => b.id)).toEqual(['field', 'intro']);
+  });
+
   it('keeps the cover where it carries meaning: info pages, article lists, records of their own', () => {
     expect(placeBlocks(page({ id: 'p', path: '/om', blocks: [cover(), of('content')] })).cover).toBe('full');
     expect(placeBlocks(page({ id: 'p', path: '/aktuelt', blocks: [cover(), of('content'), of('article-list')] })).cover).toBe('full');

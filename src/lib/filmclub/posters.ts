@@ -2,15 +2,22 @@
  * Film posters on the film-club screens. The partner may send a picture (`Poster`, `poster` or
  * `image`); when it does not, or its picture cannot be loaded, the production's own poster
  * from the content stands in, found by EDI number (a ticket carries none, so by title).
- * The build hands the islands the content's posters as plain data (FilmPoster[]).
+ * The build hands the islands the content's posters as plain data (FilmPoster[]), each as the
+ * same small copy the programme shows (a 4–7 rem poster needs no more than 320 px): a tenth of
+ * the original's bytes, and the copy a visitor's browser and the service worker already hold
+ * after seeing the programme, so Mi side's posters show at once, offline too.
  */
 import type { Production } from '../../schemas';
+import { thumbnailImage } from '../site/images';
 
 /** A poster from the content, with its alt text and size. */
 export interface FilmPoster {
   readonly edis: readonly string[];
   readonly title: string;
+  /** The small copy shown (the programme's thumbnail). */
   readonly src: string;
+  /** The content's own URL of the picture (which a partner may send back as its poster). */
+  readonly url: string;
   readonly alt: string;
   readonly width: number;
   readonly height: number;
@@ -23,6 +30,9 @@ export interface PosterChoice {
   readonly fallback: FilmPoster | null;
 }
 
+/** Width of the poster copy the film-club screens show: the programme's thumbnail. */
+const POSTER_WIDTH = 320;
+
 /** The content's film posters (the upright poster, else the cover), one per film. */
 export function filmPosters(productions: readonly Production[]): FilmPoster[] {
   const posters: FilmPoster[] = [];
@@ -32,13 +42,15 @@ export function filmPosters(productions: readonly Production[]): FilmPoster[] {
     if (!asset) continue;
     // The alt names the film (a screen shows several) and then says what the picture shows.
     const shows = asset.alt?.replace(/^Filmplakat\.\s*/, '').trim();
+    const small = thumbnailImage(asset, POSTER_WIDTH);
     posters.push({
       edis: production.features.edis,
       title: production.title,
-      src: asset.url,
+      src: small.src,
+      url: asset.url,
       alt: shows ? `Plakat for filmen «${production.title}». ${shows}` : `Plakat for filmen «${production.title}»`,
-      width: asset.width,
-      height: asset.height,
+      width: small.width,
+      height: small.height,
     });
   }
   return posters;
@@ -70,8 +82,8 @@ export function choosePoster(
   posters: readonly FilmPoster[],
 ): PosterChoice | null {
   const own = contentPoster(film, posters);
-  if (film.picture && own?.src === film.picture) return { src: own.src, alt: own.alt, fallback: null };
-  if (film.picture)
-    return { src: film.picture, alt: film.title ? `Plakat for filmen «${film.title}»` : 'Filmplakat', fallback: own && own.src !== film.picture ? own : null };
+  // The partner sending back the content's own picture: the small copy of it, with its alt.
+  if (film.picture && own && (own.url === film.picture || own.src === film.picture)) return { src: own.src, alt: own.alt, fallback: null };
+  if (film.picture) return { src: film.picture, alt: film.title ? `Plakat for filmen «${film.title}»` : 'Filmplakat', fallback: own };
   return own ? { src: own.src, alt: own.alt, fallback: null } : null;
 }

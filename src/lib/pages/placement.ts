@@ -1,10 +1,11 @@
 /**
  * Places a page's blocks in its template grid: by row, column and order, leaving out hidden
  * blocks and blocks that point outside the grid. Also decides how the page's cover is drawn:
- * a page that lists what is on (the front page, the programmes, the film lists) opens with
- * what it lists, so its cover becomes a compact heading without the decorative image, and its
- * first list comes before the editorial text above it in its column; covers that carry meaning
- * (articles, productions, info pages) stay full.
+ * a page that lists what is on (the front page, the programmes, the film lists) or that is a
+ * tool (the search) opens with what it lists or the tool, so its cover becomes a compact
+ * heading without the decorative image, and its first list or tool comes before the editorial
+ * text above it in its column; covers that carry meaning (articles, productions, info pages)
+ * stay full.
  */
 import type { Block, Page } from '../../schemas';
 
@@ -28,12 +29,15 @@ export interface Placement {
   cover: CoverStyle;
 }
 
-/** The blocks that list what is on: a page with one of them is a listing page. */
-const LISTING_COMPONENTS: ReadonlySet<Block['component']> = new Set(['today', 'cinema-programme', 'culture-programme', 'film-list']);
+/**
+ * The blocks a visitor comes to a page for: the lists of what is on, and the search field. A
+ * page with one of them opens with it. (An article list is not one: news pages keep their cover.)
+ */
+const LISTING_COMPONENTS: ReadonlySet<Block['component']> = new Set(['today', 'cinema-programme', 'culture-programme', 'film-list', 'search-field']);
 
 /**
- * A listing page's cover is a compact heading: its visitors come for the list. A cover that
- * shows a record of its own (an article, a production) is never made compact.
+ * A listing or search page's cover is a compact heading: its visitors come for the list or the
+ * search field. A cover that shows a record of its own (an article, a production) is never made compact.
  */
 export function coverStyle(blocks: readonly Block[]): CoverStyle {
   const shown = blocks.filter((block) => !block.hide);
