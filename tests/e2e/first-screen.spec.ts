@@ -2,9 +2,9 @@
  * What a visitor sees before scrolling, measured on the built demo (issue 28's table), with the
  * consent question already answered unless a test is about it. The first ticket button of the
  * day is inside the first screen of the front page and of both programmes; the phone header is
- * one short row; the consent question takes at most a third of a phone screen; film cards fit
- * two or more to a phone screen; a film page tells about the film (facts, showtimes, trailer)
- * before the film club's member reviews.
+ * one short row; the search page shows its field; the consent question takes at most a third
+ * of a phone screen; film cards fit two or more to a phone screen, their «Neste» a ticket link;
+ * a film page tells about the film (facts, showtimes, trailer) before the film club's member reviews.
  */
 import type { Locator, Page } from '@playwright/test';
 import { answerConsent, filmWithTrailer as film } from './demo-content';
@@ -141,6 +141,28 @@ for (const viewport of [SMALL_PHONE, PHONE]) {
     expect(tooFew).toEqual([]);
   });
 }
+
+test('a film card’s «Neste» is a ticket link named like every other showtime', async ({ page }) => {
+  await answerConsent(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/filmoversikt');
+  const cards = page.locator('main .card--poster').filter({ has: page.locator('.card__next') });
+  expect(await cards.count()).toBeGreaterThan(1);
+  let links = 0;
+  for (const card of await cards.all()) {
+    const title = (await card.locator('.card__title').innerText()).trim();
+    // The one next showing the card shows: on sale, a ticket link «Kjøp billett til <film>, ty. 24. nov. kl. 18.00».
+    const next = card.locator('.card__next li.slot:visible');
+    await expect(next).toHaveCount(1);
+    const link = next.locator('a[data-ticket-link]');
+    if ((await link.count()) === 0) continue; // postponed, sold out: plain text saying why
+    links += 1;
+    await expect(link).toHaveAttribute('href', /^https?:\/\//);
+    const name = `Kjøp billett til ${title}, `.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(link).toHaveAccessibleName(new RegExp(`^${name}\\p{L}{2}\\. \\d{1,2}\\. \\p{L}+\\.? kl\\. \\d{2}\\.\\d{2}`, 'u'));
+  }
+  expect(links).toBeGreaterThan(1);
+});
 
 test('a film page on a phone tells about the film before the member reviews', async ({ page }) => {
   await answerConsent(page);
