@@ -32,10 +32,13 @@ export function freshnessSection(view: FreshnessView | undefined, moment: (iso: 
       return `<dt>${escapeHtml(source.name)}</dt><dd>${state}</dd>`;
     })
     .join('\n');
-  const schedule = view.schedule.enabled
-    ? `<dt>Neste synkronisering</dt><dd>${when(view.schedule.nextSyncAt)} (kvart ${escapeHtml(minutes(view.schedule.syncMinutes))})</dd>
-<dt>Neste dagsbygging</dt><dd>${when(view.schedule.nextDayBuildAt)}</dd>`
-    : '<dt>Tidsplan</dt><dd>Slått av: berre publisering i CMS-et og knappane her hentar innhald.</dd>';
+  const schedule = !view.schedule.enabled
+    ? '<dt>Tidsplan</dt><dd>Slått av: berre publisering i CMS-et og knappane her hentar innhald.</dd>'
+    : view.schedule.paused
+      ? `<dt>Neste synkronisering</dt><dd>På pause til nokon trykkjer «Publiser att» (elles kvart ${escapeHtml(minutes(view.schedule.syncMinutes))})</dd>
+<dt>Neste dagsbygging</dt><dd>På pause: nettstaden blir ikkje bygd for ein ny dag før nokon trykkjer «Publiser att»</dd>`
+      : `<dt>Neste synkronisering</dt><dd>${when(view.schedule.nextSyncAt)} (kvart ${escapeHtml(minutes(view.schedule.syncMinutes))})</dd>
+<dt>Neste dagsbygging</dt><dd>${when(view.schedule.nextDayBuildAt)}</dd>`;
   return `<section class="freshness" aria-labelledby="freshness-heading">
 <h2 id="freshness-heading">Kor oppdatert er nettstaden?</h2>
 ${warnings}
@@ -44,7 +47,7 @@ ${live}
 ${sources}
 ${schedule}
 </dl>
-<p>Nettstaden hentar framsyningar og billettstatus frå billettsystemet ved kvar synkronisering og byggjer sidene på nytt når noko er endra, og kvar natt kl. 00.00 uansett, så «I dag» alltid er i dag.</p>
+<p>Nettstaden hentar framsyningar og billettstatus frå billettsystemet ved kvar synkronisering og byggjer sidene på nytt når noko er endra, og kvar natt kl. 00.00 uansett, så «I dag» alltid er i dag.${view.schedule.enabled && view.schedule.paused ? ' Medan automatisk publisering står på pause, ventar alt dette til nokon trykkjer «Publiser att».' : ''}</p>
 <div class="actions">
 <form method="post" action="/staff/rebuild">${csrf}<button type="submit" class="secondary">Bygg sida på nytt</button></form>
 </div>

@@ -114,6 +114,8 @@ export interface FreshnessFacts {
   readonly sources: SourceChecks;
   /** Why the last day build failed, when the latest one did (nynorsk), and when the next try is. */
   readonly dayBuildFailure?: { readonly reason: string; readonly retryAt: number };
+  /** Automatic publishing paused by a rollback (pause.ts): since when and by whom; the day build waits too. */
+  readonly paused?: { readonly since: number; readonly by: string };
 }
 
 /** 'tysdag 24. november kl. 19.00', Oslo time. */
@@ -127,10 +129,15 @@ export function freshnessWarnings(now: number, facts: FreshnessFacts): Warning[]
     const built = osloDay(new Date(facts.liveBuiltAt));
     const yesterday = osloDay(new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000)) === built;
     let text = `Nettstaden viser framleis ${yesterday ? 'gårsdagen' : formatDayName(built)}: han vart sist bygd ${moment(facts.liveBuiltAt)}, så «I dag» og programmet på sidene følgjer ikkje dagen i dag.`;
-    text += facts.dayBuildFailure
-      ? ` Dagsbygginga feila: ${facts.dayBuildFailure.reason} Ho blir prøvd igjen ved neste synkronisering, kl. ${formatTime(new Date(facts.dayBuildFailure.retryAt))}.`
-      : ' Dagsbygginga skal byggje sida på nytt no.';
-    warnings.push({ key: 'behind', text, notify: facts.dayBuildFailure !== undefined || now - osloMidnight(today) > DAY_BUILD_GRACE_MS });
+    text += facts.paused
+      ? ` Automatisk publisering står på pause sidan ${moment(facts.paused.since)}, då ${facts.paused.by} gjekk tilbake til ein eldre versjon, og pausen held òg att dagsbygginga. Trykk «Publiser att» når nettstaden kan byggjast for i dag.`
+      : facts.dayBuildFailure
+        ? ` Dagsbygginga feila: ${facts.dayBuildFailure.reason} Ho blir prøvd igjen ved neste synkronisering, kl. ${formatTime(new Date(facts.dayBuildFailure.retryAt))}.`
+        : ' Dagsbygginga skal byggje sida på nytt no.';
+    // A site built yesterday is the day build at work for a while after midnight; one built before
+    // was behind already before midnight, and the warning goes on without a break.
+    const notify = facts.dayBuildFailure !== undefined || !yesterday || now - osloMidnight(today) > DAY_BUILD_GRACE_MS;
+    warnings.push({ key: 'behind', text, notify });
   }
   for (const key of sourceKeys) {
     const check = facts.sources[key];

@@ -168,6 +168,10 @@ export const messages = {
   'no-rollback': { text: 'Det finst inga eldre versjon å gå tilbake til.', error: true },
   busy: { text: 'Ei publisering køyrer no. Prøv igjen når ho er ferdig.', error: true },
   'rebuild-queued': { text: 'Sida blir bygd på nytt, også om ingenting er endra. Last sida på nytt for å sjå korleis det går.', error: false },
+  'rebuild-held': {
+    text: 'Automatisk publisering står på pause, så sida blir bygd på nytt først når du trykkjer «Publiser att». Til då viser nettstaden den versjonen du gjekk tilbake til.',
+    error: false,
+  },
   'already-rolled-back': { text: 'Nettstaden viser alt den versjonen. Ingenting vart endra.', error: false },
   'rollback-failed': {
     text: 'Den førre versjonen kunne ikkje leggjast ut på CDN-et att. Nettstaden viser framleis same versjon som før; sjå feilen i loggen under.',
@@ -202,6 +206,8 @@ export interface PauseView {
   readonly by: string;
   /** Runs waiting for «Publiser att». */
   readonly waiting: number;
+  /** What the waiting runs were asked for by (webhooks, the schedule's syncs and day build, staff), each once. */
+  readonly causes?: readonly Trigger[];
 }
 
 export interface StatusView {
@@ -293,6 +299,15 @@ ${failure}
 </li>`;
 }
 
+/** What the runs held by a pause wait to do, in words: 'publisering i CMS-et og dagsbygging (kl. 00.00)'. */
+function heldCauses(causes: readonly Trigger[]): string {
+  const names = [...new Set(causes)].map((cause) => {
+    const name = triggerNames[cause] ?? cause;
+    return name.charAt(0).toLowerCase() + name.slice(1);
+  });
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
+}
+
 /** What a deploy to the CDN did, in a line: «Ferdig på 14,2 s» or «Feila etter 3,1 s (feilkode 1)». */
 export function deployText(deploy: DeployRecord): string {
   const took = formatDuration(deploy.durationMs);
@@ -303,15 +318,25 @@ export function deployText(deploy: DeployRecord): string {
 
 function pauseSection(view: StatusView, csrf: string): string {
   if (!view.paused) return '';
+  const count = view.paused.waiting === 1 ? 'Ei køyring ventar' : `${view.paused.waiting} køyringar ventar`;
   const waiting =
     view.paused.waiting === 0
-      ? 'Ingen endringar frå CMS-et ventar enno.'
-      : view.paused.waiting === 1
-        ? 'Ei køyring med endringar frå CMS-et ventar.'
-        : `${view.paused.waiting} køyringar med endringar frå CMS-et ventar.`;
+      ? 'Ingenting ventar enno.'
+      : view.paused.causes?.length
+        ? `${count}, sett i kø av ${escapeHtml(heldCauses(view.paused.causes))}.`
+        : `${count}.`;
+  // The day the live version was built: while paused, no day build moves the pages on to a new day.
+  const builtOn = view.freshness?.live?.builtOn;
+  const today = osloDay(new Date(view.now ?? Date.now()));
+  const day = builtOn
+    ? builtOn === today
+      ? ' Versjonen som er live no, vart bygd i dag; etter midnatt viser sidene framleis denne dagen som «I dag».'
+      : ` Versjonen som er live no, vart bygd ${escapeHtml(formatDayName(builtOn))}, så sidene viser framleis den dagen som «I dag».`
+    : '';
   return `<section class="paused" aria-labelledby="pause-tittel">
 <h2 id="pause-tittel">Automatisk publisering er sett på pause</h2>
 <p>Sidan ${escapeHtml(formatMoment(view.paused.since))}, då ${escapeHtml(view.paused.by)} gjekk tilbake til ein eldre versjon. Publiseringar frå CMS-et og tidsplanen blir tekne imot og sette i kø, men ikkje publiserte før du trykkjer «Publiser att». ${waiting}</p>
+<p>Pausen held òg att dagsbygginga ved midnatt, så nettstaden blir ikkje bygd for ein ny dag før du trykkjer «Publiser att».${day}</p>
 <form method="post" action="/staff/publiser-att">${csrf}<button type="submit">Publiser att</button></form>
 </section>`;
 }
@@ -327,7 +352,7 @@ export function rollbackConfirmPage(target: RollbackTarget, csrfToken: string): 
 <dt>Versjon</dt><dd>publisert ${escapeHtml(formatMoment(target.at))} av ${escapeHtml(target.by)}</dd>
 <dt>Endringar i han</dt><dd>${target.changes ? changesText({ changes: target.changes, ...(target.named ? { named: target.named } : {}), kind: 'live', state: 'published' }, '', false) : 'Ikkje kjent (køyringa er ikkje lenger i loggen).'}</dd>
 </dl>
-<p>Automatisk publisering blir då sett på pause: publiseringar frå CMS-et blir sette i kø, men ikkje publiserte før nokon trykkjer «Publiser att» på publiseringssida.</p>
+<p>Automatisk publisering blir då sett på pause: publiseringar frå CMS-et, synkroniseringa med billettsystemet og dagsbygginga ved midnatt blir sette i kø, men ikkje publiserte før nokon trykkjer «Publiser att» på publiseringssida. Så lenge pausen varer, blir nettstaden ikkje bygd for ein ny dag.</p>
 <form method="post" action="/staff/rollback" class="actions">${csrf}
 <input type="hidden" name="from" value="${escapeHtml(target.from)}">
 <input type="hidden" name="to" value="${escapeHtml(target.to)}">

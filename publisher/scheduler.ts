@@ -51,6 +51,11 @@ export interface SchedulerDeps {
   readonly log: (line: string) => void;
   /** Wake by itself (the service); tests call tick() on their fake clock instead. */
   readonly timer: boolean;
+  /**
+   * Automatic publishing paused by a rollback (pause.ts), if it is: the schedule still asks for
+   * its runs, which wait with the webhooks' until «Publiser att», the day build too.
+   */
+  readonly paused?: () => { readonly since: string; readonly by: string } | undefined;
 }
 
 interface Stored {
@@ -216,6 +221,8 @@ export class Scheduler {
             nextSyncAt: new Date(plan.nextSyncAt).toISOString(),
             nextDayBuildAt: new Date(plan.nextDayBuildAt).toISOString(),
             nextDayBuildDay: plan.nextDayBuildDay,
+            // Held by the pause: nothing is synced or built until «Publiser att».
+            paused: this.#deps.paused?.() !== undefined,
           }
         : { enabled: false as const },
       warnings: this.warnings(),
@@ -231,9 +238,11 @@ export class Scheduler {
       failedBuild && failedBuild.day === osloDay(new Date(now))
         ? this.#deps.runLog.runs.find((run) => run.kind === 'live' && run.force && run.state === 'failed' && run.failure)
         : undefined;
+    const paused = this.#deps.paused?.();
     return freshnessWarnings(now, {
       liveBuiltAt: live?.builtAt === undefined ? undefined : Date.parse(live.builtAt),
       sources: this.#stored.sources,
+      ...(paused ? { paused: { since: Date.parse(paused.since), by: paused.by } } : {}),
       ...(failedRun?.failure ? { dayBuildFailure: { reason: failedRun.failure.reason, retryAt: plan.nextDayBuildAt } } : {}),
     });
   }

@@ -98,7 +98,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       );
       if (live && digest && run.state !== 'failed' && run.release) knownContent = { release: run.release, digest };
       if (run.kind === 'live' && run.state === 'published' && run.release)
-        history.record({ release: run.release, at: new Date().toISOString(), by: run.by ?? starterOf(run.trigger), reason: 'publish' });
+        history.record({ release: run.release, at: new Date(now()).toISOString(), by: run.by ?? starterOf(run.trigger), reason: 'publish' });
       log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
       void notifyRun(config.notifyUrl, run, log);
     },
@@ -115,6 +115,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     notifyUrl: config.notifyUrl,
     log,
     timer: options.scheduleTimer ?? true,
+    paused: () => pause.current,
   });
   queue.onFinished = (run) => {
     if (run.kind !== 'live') return;
@@ -149,9 +150,19 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       sessions,
       publicOrigin: config.publicOrigin,
       log,
+      now: () => new Date(now()),
       goLive: config.goLive,
     }),
-    staffRoutes({ releasesDir: config.releasesDir, contentDir: config.contentDir, queue, runLog, log, sessions, publicOrigin: config.publicOrigin }),
+    staffRoutes({
+      releasesDir: config.releasesDir,
+      contentDir: config.contentDir,
+      queue,
+      runLog,
+      log,
+      sessions,
+      publicOrigin: config.publicOrigin,
+      paused: () => pause.current !== undefined,
+    }),
   ];
   const server = serverOf(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://publisher.invalid');

@@ -12,6 +12,8 @@ export interface ActionDeps {
   readonly queue: RunQueue;
   readonly runLog: RunLog;
   readonly log: (line: string) => void;
+  /** Whether automatic publishing is paused by a rollback: live runs then wait for «Publiser att». */
+  readonly paused?: () => boolean;
 }
 
 export type StaffAction = 'refresh' | 'rebuild' | 'preview';
@@ -25,7 +27,8 @@ export function performAction(action: StaffAction, deps: ActionDeps, by: string)
     case 'rebuild':
       // «Bygg sida på nytt»: a full build even when nothing changed (a stale day fixed by hand).
       deps.queue.request('live', 'rebuild', by, { force: true });
-      return 'rebuild-queued';
+      // While paused it waits, like everything live, and is built when staff press «Publiser att».
+      return deps.paused?.() ? 'rebuild-held' : 'rebuild-queued';
     case 'preview':
       deps.queue.request('preview', 'staff', by);
       return 'preview-queued';

@@ -42,7 +42,14 @@ export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, f
     live: release && since ? { release, since: since.toISOString() } : undefined,
     preview: preview ? { release: preview, url: previewUrl() } : undefined,
     busy: queue.busy,
-    paused: pause?.current ? { since: pause.current.since, by: pause.current.by, waiting: queue.held.length } : undefined,
+    paused: pause?.current
+      ? {
+          since: pause.current.since,
+          by: pause.current.by,
+          waiting: queue.held.length,
+          causes: queue.held.flatMap((run) => [run.trigger, ...(run.causes ?? [])]).filter((cause, index, all) => all.indexOf(cause) === index),
+        }
+      : undefined,
     held: queue.held.map((run) => run.id),
     runs: runLog.runs,
     freshness: freshness?.(),

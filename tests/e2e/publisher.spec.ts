@@ -11,6 +11,7 @@ import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { addStaffAccount } from '../support/staff-account';
+import { nuErrors } from './nu-check';
 import { axeViolations, expect, test } from './fixtures';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { freePorts } from '../support/free-port';
@@ -52,7 +53,9 @@ test.beforeAll(async () => {
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_HOLD="${join(work, 'hold')}" "${process.execPath}" tests/support/fake-build.mjs`,
   });
   await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
-  publisher = await startPublisher(config, { log: () => {} });
+  // The schedule looks at start and after each run, never on a timer of its own: a sync falling
+  // due while a test looks at the runs would race it.
+  publisher = await startPublisher(config, { log: () => {}, scheduleTimer: false });
   // A fresh service with nothing built builds the day at once (the schedule): the first release.
   await publisher.queue.settled();
   // A second release, from an edit in the CMS, and a failed run, so the page has all to show.
@@ -168,12 +171,19 @@ test('the status page says how current the site is, and «Bygg sida på nytt» b
   const runs = publisher.log.runs.length;
   await section.getByRole('button', { name: 'Bygg sida på nytt' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Sida blir bygd på nytt, også om ingenting er endra.');
+  // The rollback before paused automatic publishing: the full build waits for «Publiser att», and the page says so.
+  await expect(page.getByRole('status')).toContainText('sida blir bygd på nytt først når du trykkjer «Publiser att»');
   await publisher.queue.settled();
   expect(publisher.log.runs.length).toBe(runs + 1);
-  // The rollback before paused automatic publishing: the full build waits for «Publiser att».
   expect(publisher.log.runs[0]).toMatchObject({ trigger: 'rebuild', force: true, state: 'queued' });
+  await expect(page.getByRole('region', { name: 'Automatisk publisering er sett på pause' })).toContainText(
+    'Pausen held òg att dagsbygginga ved midnatt, så nettstaden blir ikkje bygd for ein ny dag før du trykkjer «Publiser att».',
+  );
+  await expect(section.getByRole('definition').filter({ hasText: 'På pause: nettstaden blir ikkje bygd for ein ny dag' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // The page as served (the paused notice, the freshness section, the message) is valid HTML.
+  const served = await page.request.get(page.url());
+  expect(nuErrors({ 'status-page-paused': await served.text() })).toEqual([]);
 });
 
 test('the status page follows a run without a reload: its step, the time so far, and how it ended, told in a live region', async ({ page, context }) => {

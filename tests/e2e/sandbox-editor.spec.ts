@@ -49,6 +49,8 @@ test.beforeAll(async () => {
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: 'e2e-editor-staff-password',
     PUBLISHER_BUILD_COMMAND: `"${process.execPath}" tests/support/fake-build.mjs`,
+    // No schedule: a sync falling due while a test looks at the runs would race it.
+    PUBLISHER_SYNC_MINUTES: '0',
   });
   publisher = await startPublisher(config, { log: () => {} });
   publisher.queue.request('live', 'start');

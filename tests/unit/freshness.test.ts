@@ -80,6 +80,26 @@ describe('warnings', () => {
     expect(warn('2026-11-24T23:31:00Z')).toBe(true);
   });
 
+  it('stays worth a message across the next midnight when the site was behind already (no end and new start)', () => {
+    const built = at('2026-11-23T18:00:00Z'); // Monday; behind since Tuesday
+    const warn = (iso: string) => freshnessWarnings(at(iso), { liveBuiltAt: built, sources: {} })[0]?.notify;
+    expect(warn('2026-11-24T23:31:00Z')).toBe(true);
+    expect(warn('2026-11-25T23:00:00Z')).toBe(true); // midnight going into Thursday
+    expect(warn('2026-11-25T23:10:00Z')).toBe(true);
+  });
+
+  it('says, while publishing is paused, that the pause holds the day build and how to end it', () => {
+    const [warning] = freshnessWarnings(now, {
+      liveBuiltAt: at('2026-11-24T18:00:00Z'),
+      sources: {},
+      paused: { since: at('2026-11-24T20:15:00Z'), by: 'Anne Aas' },
+      dayBuildFailure: { reason: 'Gammal feil.', retryAt: now },
+    });
+    expect(warning?.text).toBe(
+      'Nettstaden viser framleis gårsdagen: han vart sist bygd tysdag 24. november kl. 19.00, så «I dag» og programmet på sidene følgjer ikkje dagen i dag. Automatisk publisering står på pause sidan tysdag 24. november kl. 21.15, då Anne Aas gjekk tilbake til ein eldre versjon, og pausen held òg att dagsbygginga. Trykk «Publiser att» når nettstaden kan byggjast for i dag.',
+    );
+  });
+
   it('warns of a source silent for over an hour, not before', () => {
     let sources = noteSource({}, 'runtime', now - 70 * MIN);
     sources = noteSource(sources, 'runtime', now - 65 * MIN, 'Network Error');

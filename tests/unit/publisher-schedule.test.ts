@@ -424,6 +424,77 @@ describe('a source that answers garbage', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the day build while publishing is paused after a rollback', { timeout: 60_000 }, () => {
+  it('waits with the webhooks for «Publiser att», and the status page says so plainly and which day the site shows', async () => {
+    set('2027-11-06T20:00:00Z'); // 21.00 on Saturday 6 November
+    const cookie = await login();
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { origin: publisher.url, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+      redirect: 'manual' as const,
+    });
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await staffPage(cookie))![1]!;
+    const confirm = await (await fetch(`${publisher.url}/staff/tilbake`, { headers: { cookie } })).text();
+    expect(confirm).toContain('publiseringar frå CMS-et, synkroniseringa med billettsystemet og dagsbygginga ved midnatt blir sette i kø');
+    const from = /name="from" value="([^"]+)"/.exec(confirm)![1]!;
+    const to = /name="to" value="([^"]+)"/.exec(confirm)![1]!;
+    const rolledBack = await fetch(`${publisher.url}/staff/rollback`, form({ csrf, from, to }));
+    expect(rolledBack.headers.get('location')).toBe('/staff/?melding=rolled-back');
+    expect(currentRelease(releasesDir())).toBe(to);
+    const builtOn = (await status()).freshness.live.builtOn;
+    expect(builtOn).toBe('2027-11-05'); // the version before was built on Friday
+    const built = builds();
+    const sent = notifications.length;
+    // A sync falls due, midnight passes, and staff ask for a full build: all of it waits.
+    await tickAt('2027-11-06T20:05:00Z');
+    await tickAt('2027-11-06T23:00:00Z');
+    const rebuild = await fetch(`${publisher.url}/staff/rebuild`, form({ csrf }));
+    expect(rebuild.headers.get('location')).toBe('/staff/?melding=rebuild-held');
+    await tickAt('2027-11-06T23:40:00Z');
+    expect(builds()).toBe(built);
+    expect(currentRelease(releasesDir())).toBe(to);
+    expect(publisher.log.runs.filter((run) => run.state === 'queued')).toEqual([
+      expect.objectContaining({ trigger: 'schedule', causes: ['day-build', 'rebuild'], force: true }),
+    ]);
+    const { freshness } = await status();
+    expect(freshness.schedule).toMatchObject({ paused: true });
+    expect(freshness.warnings).toEqual([
+      {
+        key: 'behind',
+        notify: true,
+        text: expect.stringMatching(
+          /^Nettstaden viser framleis fredag 5\. november: .* Automatisk publisering står på pause sidan laurdag 6\. november kl\. 21\.00, då Anne Aas gjekk tilbake til ein eldre versjon, og pausen held òg att dagsbygginga\. Trykk «Publiser att» når nettstaden kan byggjast for i dag\.$/,
+        ),
+      },
+    ]);
+    const page = await staffPage(cookie);
+    expect(page).toContain('Pausen held òg att dagsbygginga ved midnatt, så nettstaden blir ikkje bygd for ein ny dag før du trykkjer «Publiser att».');
+    expect(page).toContain('Versjonen som er live no, vart bygd fredag 5. november, så sidene viser framleis den dagen som «I dag».');
+    expect(page).toContain('Ei køyring ventar, sett i kø av tidsplan (synkronisering med billettsystemet), dagsbygging (kl. 00.00) og bygg sida på nytt.');
+    expect(page).toContain('<dt>Neste dagsbygging</dt><dd>På pause: nettstaden blir ikkje bygd for ein ny dag før nokon trykkjer «Publiser att»</dd>');
+    expect(page).toContain('Automatisk publisering står på pause sidan laurdag 6. november kl. 21.00');
+    // «Publiser att»: what waited runs, a full build, and the site is built for today.
+    const resumed = await fetch(`${publisher.url}/staff/publiser-att`, form({ csrf }));
+    expect(resumed.headers.get('location')).toBe('/staff/?melding=resumed');
+    await publisher.queue.settled();
+    expect(publisher.log.runs[0]).toMatchObject({ trigger: 'schedule', force: true, state: 'published' });
+    expect(builds()).toBe(built + 1);
+    expect((await status()).freshness).toMatchObject({ live: { builtOn: '2027-11-07' }, warnings: [], schedule: { paused: false } });
+    // The chat heard once that the site was behind, and once that it is built for today again.
+    await until(() => notifications.slice(sent).some((message) => message.warning === 'behind' && message.state === 'ended'), 'the end of the warning');
+    expect(
+      notifications
+        .slice(sent)
+        .filter((message) => message.warning)
+        .map((message) => [message.warning, message.state]),
+    ).toEqual([
+      ['behind', 'started'],
+      ['behind', 'ended'],
+    ]);
+  });
+});
+
 describe('the day build on a fresh service across the clock changes of 2026', { timeout: 120_000 }, () => {
   it('runs at Oslo midnight on 29 March and 25 October and the days after them, once each, and not in the hours the clocks change', async () => {
     await publisher.close();
@@ -494,6 +565,6 @@ async function login(): Promise<string> {
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-async function staffPage(): Promise<string> {
-  return (await fetch(`${publisher.url}/staff/`, { headers: { cookie: await login() } })).text();
+async function staffPage(cookie?: string): Promise<string> {
+  return (await fetch(`${publisher.url}/staff/`, { headers: { cookie: cookie ?? (await login()) } })).text();
 }

@@ -99,6 +99,42 @@ describe('the page follows runs with its own script', () => {
   });
 });
 
+describe('the pause after a rollback', () => {
+  const freshness = (builtOn: string) => ({
+    now: new Date(NOW).toISOString(),
+    live: { release: '20261125T130500Z', builtAt: `${builtOn}T12:00:00.000Z`, builtOn, content: 'abc123def456', run: undefined },
+    sources: [],
+    schedule: {
+      enabled: true as const,
+      syncMinutes: 5,
+      nextSyncAt: '2026-11-25T13:15:00.000Z',
+      nextDayBuildAt: '2026-11-25T23:00:00.000Z',
+      nextDayBuildDay: '2026-11-26',
+      paused: true,
+    },
+    warnings: [],
+  });
+  const paused = { since: '2026-11-25T12:00:00.000Z', by: 'Anne Aas', waiting: 0 };
+
+  it('says the pause holds the day build too, and which day the pages show', () => {
+    const today = statusPage(view([], { paused, freshness: freshness('2026-11-25') }));
+    expect(today).toContain('Pausen held òg att dagsbygginga ved midnatt, så nettstaden blir ikkje bygd for ein ny dag før du trykkjer «Publiser att».');
+    expect(today).toContain('Versjonen som er live no, vart bygd i dag; etter midnatt viser sidene framleis denne dagen som «I dag».');
+    expect(today).toContain('Ingenting ventar enno.');
+    expect(today).toContain('<dt>Neste synkronisering</dt><dd>På pause til nokon trykkjer «Publiser att» (elles kvart 5 minutt)</dd>');
+    expect(today).not.toContain('onsdag 25. november kl. 14.15');
+    const older = statusPage(view([], { paused: { ...paused, waiting: 2, causes: ['webhook', 'schedule'] }, freshness: freshness('2026-11-23') }));
+    expect(older).toContain('Versjonen som er live no, vart bygd måndag 23. november, så sidene viser framleis den dagen som «I dag».');
+    expect(older).toContain('2 køyringar ventar, sett i kø av publisering i CMS-et og tidsplan (synkronisering med billettsystemet).');
+  });
+
+  it('says nothing of it when publishing is not paused', () => {
+    const page = statusPage(view([], { freshness: { ...freshness('2026-11-25'), schedule: { ...freshness('2026-11-25').schedule, paused: false } } }));
+    expect(page).not.toContain('Pausen held òg att');
+    expect(page).toContain('<dt>Neste dagsbygging</dt><dd>torsdag 26. november kl. 00.00</dd>');
+  });
+});
+
 describe('named changes', () => {
   const named = {
     items: [{ text: 'Artikkel endra: Babysvømming', path: '/article/babysvomming' }, { text: 'Artikkel fjerna: <Gammal>' }],

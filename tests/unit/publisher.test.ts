@@ -370,7 +370,7 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect(publisher.log.runs[0]).toMatchObject({ trigger: 'webhook', state: 'queued' });
     expect(readlinkSync(join(releasesDir(), 'current'))).toBe(to);
     const paused = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
-    expect(paused).toContain('Ei køyring med endringar frå CMS-et ventar.');
+    expect(paused).toContain('Ei køyring ventar, sett i kø av publisering i CMS-et.');
     expect(paused).toContain('Ventar (publisering på pause)');
 
     // «Publiser att»: what waited is published.
