@@ -12,6 +12,10 @@
  * - CHROME_PATH: the Chromium the tests and benchmarks drive (default Debian's);
  * - JAVA: the Java runtime that runs the Nu HTML Checker in the tests (default java on the PATH);
  * - LOAD_SECONDS: how long npm run bench:load drives each URL (default 8);
+ * - BENCH_PORT: the port npm run bench serves the build on (default 4391);
+ * - BENCH_PAGES: the pages npm run bench measures, a comma-separated list of their names
+ *   (front, article, kinoprogram, film, culture, search; default all six);
+ * - BENCH_SKIP_BUILD: set to 1 to measure the build already in dist/ instead of building first;
  * - PUBLISHER_STAFF_PASSWORD: the staff password npm start gives the publish service (default a
  *   fresh random one, printed at start).
  */
@@ -79,6 +83,30 @@ export function e2ePorts(env = process.env) {
   };
 }
 
+/** The pages npm run bench can measure, by the name BENCH_PAGES uses. */
+export const BENCH_PAGE_NAMES = ['front', 'article', 'kinoprogram', 'film', 'culture', 'search'];
+
+/** @param {Env} env */
+function benchPages(env) {
+  const raw = text(env, 'BENCH_PAGES');
+  if (raw === undefined) return BENCH_PAGE_NAMES;
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !BENCH_PAGE_NAMES.includes(name));
+  if (names.length === 0 || unknown.length > 0) throw new ScriptEnvError(`BENCH_PAGES must name pages among ${BENCH_PAGE_NAMES.join(', ')}, not "${raw}"`);
+  return BENCH_PAGE_NAMES.filter((name) => names.includes(name));
+}
+
+/** @param {Env} env @param {string} name */
+function flag(env, name) {
+  const raw = text(env, name);
+  if (raw === undefined || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new ScriptEnvError(`${name} must be 1 or 0, not "${raw}"`);
+}
+
 /** All the scripts' settings, checked; a bad value throws ScriptEnvError naming the variable. */
 export function scriptEnv(env = process.env) {
   return {
@@ -90,6 +118,7 @@ export function scriptEnv(env = process.env) {
     chromePath: text(env, 'CHROME_PATH') ?? '/usr/bin/chromium',
     java: text(env, 'JAVA') ?? 'java',
     loadSeconds: positive(env, 'LOAD_SECONDS', 8),
+    bench: { port: port(env, 'BENCH_PORT', 4391), pages: benchPages(env), skipBuild: flag(env, 'BENCH_SKIP_BUILD') },
     staffPassword: text(env, 'PUBLISHER_STAFF_PASSWORD'),
   };
 }

@@ -3,7 +3,11 @@
  * npm run bench: builds the site (timed), serves it with nginx as in production, and runs
  * Lighthouse (mobile settings, Debian's Chromium) three times on one page of each type. Prints the
  * median run's four scores, LCP, CLS and bytes per page, with every run's performance score and
- * TBT, and writes the median runs' full reports to reports/.
+ * TBT, then the median run's LCP element, LCP in four parts (time to first byte, load delay, load
+ * time and render delay, as Lighthouse's largest-contentful-paint-element audit simulates them) and
+ * its render-blocking requests, and writes the median runs' full reports to reports/.
+ * BENCH_PORT, BENCH_PAGES and BENCH_SKIP_BUILD (scripts/script-env.mjs) pick the port, the pages
+ * and whether to build first.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,24 +15,30 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, scriptEnv } from '../script-env.mjs';
 
-const PORT = 4391;
+const settings = scriptEnv().bench;
+const PORT = settings.port;
 const origin = `http://127.0.0.1:${PORT}`;
 const productions = JSON.parse(readFileSync('content/productions.json', 'utf8'));
 const film = productions.find((p) => p.object === 'movie' && p.objectClass === 'movie');
 const culture = productions.find((p) => p.object === 'culture');
-const pages = [
-  ['front page', '/'],
-  ['article', '/article/babysvomming'],
-  ['cinema programme', '/kinoprogram'],
-  ['film page', `/${film.pageReference}`],
-  ['culture page', `/${culture.pageReference}`],
-  ['search', '/search'],
-];
+/** By the names BENCH_PAGES uses (BENCH_PAGE_NAMES). */
+const allPages = {
+  front: ['front page', '/'],
+  article: ['article', '/article/babysvomming'],
+  kinoprogram: ['cinema programme', '/kinoprogram'],
+  film: ['film page', `/${film.pageReference}`],
+  culture: ['culture page', `/${culture.pageReference}`],
+  search: ['search', '/search'],
+};
+const pages = settings.pages.map((name) => allPages[name]);
 
 const started = performance.now();
-const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-if (build.status !== 0) process.exit(build.status ?? 1);
-const buildSeconds = (performance.now() - started) / 1000;
+let buildSeconds;
+if (!settings.skipBuild) {
+  const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  buildSeconds = (performance.now() - started) / 1000;
+}
 
 const server = spawn('node', ['scripts/serve-nginx.mjs', '--root', 'dist', '--port', String(PORT), '--max-seconds', '900'], { stdio: 'ignore' });
 await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -57,7 +67,25 @@ async function audit(path) {
 const median = (runs, key) => [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)];
 const score = (lhr, category) => Math.round(lhr.categories[category].score * 100);
 
+/** The LCP element and the four parts of LCP, as the largest-contentful-paint-element audit gives them. */
+function lcpParts(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element'].details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries((tables[1]?.items ?? []).map((item) => [item.phase, Math.round(item.timing)]));
+  const blocking = lhr.audits['render-blocking-insight']?.details?.items ?? lhr.audits['render-blocking-resources']?.details?.items ?? [];
+  return {
+    'LCP element': node ? `${node.nodeLabel ?? ''}`.slice(0, 40) + ` <${node.selector?.split(' > ').at(-1) ?? '?'}>` : 'none',
+    'FCP ms': Math.round(lhr.audits['first-contentful-paint'].numericValue),
+    'TTFB ms': phases.TTFB,
+    'load delay ms': phases['Load Delay'],
+    'load time ms': phases['Load Time'],
+    'render delay ms': phases['Render Delay'],
+    'render-blocking': blocking.map((item) => new URL(item.url).pathname.split('/').at(-1)).join(' ') || 'none',
+  };
+}
+
 const rows = [];
+const parts = [];
 const reports = {};
 try {
   for (const [name, path] of pages) {
@@ -90,6 +118,7 @@ try {
         .map((r) => new URL(r.url).searchParams.get('width') ?? 'full')
         .join(' '),
     });
+    parts.push({ page: name, 'LCP ms': Math.round(lhr.audits['largest-contentful-paint'].numericValue), ...lcpParts(lhr) });
   }
 } finally {
   await chrome.kill();
@@ -97,7 +126,9 @@ try {
 }
 
 console.table(rows);
-console.log(`build time: ${buildSeconds.toFixed(1)} s`);
+console.log('LCP of the median run, in parts (simulated phone):');
+console.table(parts);
+console.log(buildSeconds === undefined ? 'build: skipped (BENCH_SKIP_BUILD=1)' : `build time: ${buildSeconds.toFixed(1)} s`);
 mkdirSync('reports', { recursive: true });
 writeFileSync('reports/lighthouse.json', `${JSON.stringify({ buildSeconds, rows, reports }, null, 2)}\n`);
 console.log('full reports: reports/lighthouse.json');

@@ -16,7 +16,7 @@ const size = (path: string) => statSync(join(DIST, path)).size;
 
 test('local media answer ?width= with the build’s copy, and anything else with the original', async ({ request }) => {
   const original = size(COVER);
-  for (const width of [320, 640, 960, 1280]) {
+  for (const width of [320, 640, 720, 960, 1280]) {
     const response = await request.get(`${COVER}?width=${width}&height=${(width * 9) / 16}`);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('image/webp');
@@ -55,9 +55,9 @@ test('a phone downloads the small copy of the cover, eagerly and first; lists lo
   await expect(cover).toHaveAttribute('sizes', /92vw/);
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const currentSrc = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
-  // About 360 CSS px at the test's device pixel ratio of 1: the 640 copy, not the 1920 original.
-  expect(new URL(currentSrc).searchParams.get('width')).toBe('640');
-  await expect.poll(() => media.find((entry) => entry.url === currentSrc)?.bytes).toBe(size(INFO_COVER.replace('.webp', '.w640.webp')));
+  // About 360 CSS px at the test's device pixel ratio of 1: the 720 copy, the cover's smallest, not the 1920 original.
+  expect(new URL(currentSrc).searchParams.get('width')).toBe('720');
+  await expect.poll(() => media.find((entry) => entry.url === currentSrc)?.bytes).toBe(size(INFO_COVER.replace('.webp', '.w720.webp')));
   expect(media.some((entry) => entry.url.includes('width=1920'))).toBe(false);
 
   await page.goto('/kinoprogram');
@@ -93,6 +93,24 @@ test('a phone downloads the small copy of the cover, eagerly and first; lists lo
   await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   expect(Number(new URL(await cardImage.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get('width'))).toBeLessThanOrEqual(640);
   expect(media.some((entry) => entry.url.includes('width=1920') || !entry.url.includes('?'))).toBe(false);
+});
+
+test('a phone at 1.75 dppx (Lighthouse’s) takes the 720 copy of the cover, not the 960', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL: baseURL ?? '', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const widths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === INFO_COVER) widths.push(url.searchParams.get('width') ?? 'original');
+  });
+  await page.goto('/bassenget');
+  const cover = page.locator('img.cover__image');
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // 92vw of 412 px at 1.75 dppx is 663 device px: the 720 copy is sharp, the 960 one nearly twice the bytes.
+  expect(new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get('width')).toBe('720');
+  expect(widths).toEqual(['720']);
+  expect(size(INFO_COVER.replace('.webp', '.w720.webp'))).toBeLessThan(size(INFO_COVER.replace('.webp', '.w960.webp')));
+  await context.close();
 });
 
 test('the typeface is preloaded from the site and used, within the CSP', async ({ page }) => {

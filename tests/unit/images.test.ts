@@ -28,9 +28,10 @@ describe('cover images', () => {
 describe('srcset', () => {
   it('offers the standard widths below the image’s own, then its own up to 1280, heights in proportion', () => {
     expect(candidateWidths(1920)).toEqual([320, 640, 960, 1280]);
-    expect(candidateWidths(1920, 640)).toEqual([640, 960, 1280]);
-    expect(candidateWidths(1920, 640, 960)).toEqual([640, 960]);
-    expect(candidateWidths(800, 0, 960)).toEqual([320, 640, 800]);
+    expect(candidateWidths(1920, [640, 960, 1280])).toEqual([640, 960, 1280]);
+    expect(candidateWidths(1920, [640, 720, 960])).toEqual([640, 720, 960]);
+    expect(candidateWidths(800, [320, 640, 960])).toEqual([320, 640, 800]);
+    expect(candidateWidths(700, [640, 720, 960])).toEqual([640, 700]);
     expect(candidateWidths(1200)).toEqual([320, 640, 960, 1200]);
     expect(candidateWidths(600)).toEqual([320, 600]);
     expect(candidateWidths(300)).toEqual([300]);
@@ -42,8 +43,9 @@ describe('srcset', () => {
   it('gives src at the image’s own size, with the place’s sizes, width and height for layout', () => {
     const image = responsiveImage({ url: 'https://cdn.example/c.jpg?v=1', width: 1920, height: 1080 }, 'cover');
     expect(image.src).toBe('https://cdn.example/c.jpg?v=1&width=1920&height=1080');
+    // 720 for a phone up to two dppx (about 380 CSS px: 665–760 device px), 960 above.
     expect(image.srcset.split(',')).toEqual([
-      'https://cdn.example/c.jpg?v=1&width=640&height=360 640w',
+      'https://cdn.example/c.jpg?v=1&width=720&height=405 720w',
       'https://cdn.example/c.jpg?v=1&width=960&height=540 960w',
     ]);
     expect(image).toMatchObject({ sizes: IMAGE_SIZES.cover, width: 1920, height: 1080 });
@@ -71,7 +73,7 @@ describe('srcset', () => {
 });
 
 describe('local media variants', () => {
-  const made = new Set(['/media/covers/a.w640.webp', '/media/covers/a.w320.webp']);
+  const made = new Set(['/media/covers/a.w640.webp', '/media/covers/a.w320.webp', '/media/covers/a.w720.webp']);
   const exists = (path: string) => made.has(path);
 
   it('name a copy by its width before the extension', () => {
@@ -83,6 +85,8 @@ describe('local media variants', () => {
   it('answer ?width= with the copy the build made, and anything else with the original', () => {
     expect(mediaVariantPath('/media/covers/a.webp', 'width=640&height=360', exists)).toBe('/media/covers/a.w640.webp');
     expect(mediaVariantPath('/media/covers/a.webp', '?width=320', exists)).toBe('/media/covers/a.w320.webp');
+    // The cover's phone width is a copy like the others.
+    expect(mediaVariantPath('/media/covers/a.webp', 'width=720&height=405', exists)).toBe('/media/covers/a.w720.webp');
     expect(mediaVariantPath('/media/covers/a.webp', 'width=960', exists)).toBeNull();
     expect(mediaVariantPath('/media/covers/a.webp', 'width=641', exists)).toBeNull();
     expect(mediaVariantPath('/media/covers/a.webp', 'width=../../etc/passwd', exists)).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptEnvError, e2ePorts, scriptEnv } from '../../scripts/script-env.mjs';
+import { BENCH_PAGE_NAMES, ScriptEnvError, e2ePorts, scriptEnv } from '../../scripts/script-env.mjs';
 
 describe('the scripts’ settings', () => {
   it('default to the standard ports, dist/ and Debian’s Chromium', () => {
@@ -19,6 +19,7 @@ describe('the scripts’ settings', () => {
     expect(settings.java).toBe('java');
     expect(settings.loadSeconds).toBe(8);
     expect(settings.staffPassword).toBeUndefined();
+    expect(settings.bench).toEqual({ port: 4391, pages: BENCH_PAGE_NAMES, skipBuild: false });
   });
 
   it('move every CDN and sandbox port with a run’s own preview port, so two runs can share a machine', () => {
@@ -40,5 +41,19 @@ describe('the scripts’ settings', () => {
     expect(() => scriptEnv({ E2E_NGINX_PORT: '80a' })).toThrow(ScriptEnvError);
     expect(() => scriptEnv({ E2E_PREVIEW_PORT: '70000' })).toThrow(/E2E_PREVIEW_PORT/);
     expect(() => scriptEnv({ LOAD_SECONDS: '0' })).toThrow(/LOAD_SECONDS must be a positive number/);
+  });
+
+  it('let npm run bench measure some pages, on its own port, of the build already made', () => {
+    expect(scriptEnv({ BENCH_PORT: '5210', BENCH_PAGES: ' film,front ', BENCH_SKIP_BUILD: '1' }).bench).toEqual({
+      port: 5210,
+      // In the benchmark's own order, whatever order they were named in.
+      pages: ['front', 'film'],
+      skipBuild: true,
+    });
+    expect(scriptEnv({ BENCH_SKIP_BUILD: '0' }).bench.skipBuild).toBe(false);
+    expect(() => scriptEnv({ BENCH_SKIP_BUILD: 'yes' })).toThrow(/BENCH_SKIP_BUILD must be 1 or 0/);
+    expect(() => scriptEnv({ BENCH_PAGES: 'front,frontpage' })).toThrow(/BENCH_PAGES must name pages among front, article/);
+    expect(() => scriptEnv({ BENCH_PAGES: ',' })).toThrow(ScriptEnvError);
+    expect(() => scriptEnv({ BENCH_PORT: '0' })).toThrow(/BENCH_PORT/);
   });
 });

@@ -12,10 +12,20 @@
 export const COVER_QUERY = { width: 1920, height: 1080 } as const;
 
 /**
- * Widths offered in `srcset`s, and made for local media. Few on purpose: every candidate is
- * written into every page that shows the image, and pages are precached (2 MB in all).
+ * Widths offered in `srcset`s. Few on purpose: every candidate is written into every page that
+ * shows the image, and pages are precached (2 MB in all).
  */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+export const STANDARD_WIDTHS = [320, 640, 960, 1280] as const;
+
+/**
+ * A cover's smaller width: a 360–412 CSS px phone at 1.75–2 dppx shows the cover 330–380 px
+ * wide, 660–760 device px, just too much for a 640 copy, so such a phone took the 960 copy,
+ * nearly twice the bytes, and the cover is the page's LCP.
+ */
+export const COVER_PHONE_WIDTH = 720;
+
+/** Every width a srcset may ask for, and so the copies made for local media. */
+export const IMAGE_WIDTHS = [320, 640, COVER_PHONE_WIDTH, 960, 1280] as const;
 
 export interface SizedImage {
   url: string;
@@ -38,18 +48,19 @@ export function coverImageUrl(url: string): string {
 }
 
 /**
- * The widths offered for an image: those of IMAGE_WIDTHS from `smallest` up to below its own
- * (and not above `largest`), then its own while that is no larger than `largest`. A larger
- * image's `src` stays its full size, for browsers without `srcset`.
+ * The widths offered for an image: those of `widths` (ascending) below its own, then its own
+ * while that is no larger than the largest of `widths`. A larger image's `src` stays its full
+ * size, for browsers without `srcset`.
  */
-export function candidateWidths(width: number, smallest = 0, largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number): number[] {
-  const below = IMAGE_WIDTHS.filter((candidate) => candidate >= smallest && candidate <= largest && candidate < width);
+export function candidateWidths(width: number, widths: readonly number[] = STANDARD_WIDTHS): number[] {
+  const largest = widths[widths.length - 1] ?? 0;
+  const below = widths.filter((candidate) => candidate < width);
   return width <= largest ? [...below, width] : below;
 }
 
 /** `srcset` for an image: each candidate width with its height in proportion. */
-export function imageSrcset(image: SizedImage, smallest = 0, largest?: number): string {
-  return candidateWidths(image.width, smallest, largest)
+export function imageSrcset(image: SizedImage, widths?: readonly number[]): string {
+  return candidateWidths(image.width, widths)
     .map((width) => `${sizedImageUrl(image.url, width, (width * image.height) / image.width)} ${width}w`)
     .join(',');
 }
@@ -71,18 +82,26 @@ export const IMAGE_SIZES = {
 
 /**
  * The widths worth offering per place. A cover is never narrower than 288 CSS px, and at most
- * 34 rem: 640 serves phones, 960 phones at twice the density and desktops (where the cover
- * takes half the page, 960 is near enough at twice the density); each extra candidate would
- * add 80 bytes to every page. The film hero's poster is 5.5–14 rem wide (src/styles/programme.css):
- * 320 serves phones, 640 desktops at twice the density.
+ * 34 rem: 720 (COVER_PHONE_WIDTH) serves phones up to twice the density and one-dppx screens,
+ * 960 phones at three and desktops (where the cover takes half the page, 960 is near enough at
+ * twice the density). Two candidates only: each adds about 75 bytes to every page with a cover,
+ * and pages are precached; a 640 one would save a one-dppx screen a quarter of the bytes. The
+ * film hero's poster is 5.5–14 rem wide (src/styles/programme.css): 320 serves phones, 640
+ * desktops at twice the density.
  */
-const RANGE = { cover: [640, 960], card: [0, 1280], wide: [640, 1280], poster: [320, 640], posterCard: [320, 640] } as const;
+const PLACE_WIDTHS = {
+  cover: [COVER_PHONE_WIDTH, 960],
+  card: STANDARD_WIDTHS,
+  wide: [640, 960, 1280],
+  poster: [320, 640],
+  posterCard: [320, 640],
+} as const satisfies Record<keyof typeof IMAGE_SIZES, readonly (typeof IMAGE_WIDTHS)[number][]>;
 
 /** The attributes of a responsive `<img>` in one of the IMAGE_SIZES places: src (the image's own size), srcset, sizes, width, height. */
 export function responsiveImage(image: SizedImage, place: keyof typeof IMAGE_SIZES) {
   return {
     src: sizedImageUrl(image.url, image.width, image.height),
-    srcset: imageSrcset(image, ...RANGE[place]),
+    srcset: imageSrcset(image, PLACE_WIDTHS[place]),
     sizes: IMAGE_SIZES[place],
     width: image.width,
     height: image.height,
@@ -94,7 +113,7 @@ export function responsiveImage(image: SizedImage, place: keyof typeof IMAGE_SIZ
  * programme's 4–5 rem posters): the image at `width`, or at its own size when that is smaller.
  * A single `src` instead of a `srcset`, since such an image is repeated on every row of a page.
  */
-export function thumbnailUrl(image: SizedImage, width: number = IMAGE_WIDTHS[0]): string {
+export function thumbnailUrl(image: SizedImage, width: number = STANDARD_WIDTHS[0]): string {
   return thumbnailImage(image, width).src;
 }
 
