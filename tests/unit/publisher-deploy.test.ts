@@ -6,7 +6,7 @@
  * like wrangler without credentials, or hangs. What goes live is deployed before `current`
  * moves; a failed or hung deploy leaves the CDN and `current` on the earlier release and says
  * why; rollback deploys the earlier release again; a restart deploys nothing unless a deploy
- * was cut off.
+ * was cut off. (The same path with the real build in Cloudflare's runtime: tests/e2e/publish-cdn.spec.ts.)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -180,7 +180,7 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
     expect(listReleases(releasesDir())).toEqual(releases);
     const html = await statusPage((await login()).cookie);
     expect(html).toContain('<strong>Utlegging på CDN-et:</strong> Den nye versjonen kunne ikkje leggjast ut på CDN-et.');
-    expect(html).toContain('Feila etter');
+    expect(html).toMatch(/<dt>Utlegging på CDN-et<\/dt><dd>Feila etter [\d,]+ s med feilkode 1 \(versjon \d{8}T\d{6}Z(-\d+)?\)<\/dd>/);
     await until(() => notifications.some((message) => message.run === run.id), 'the failure notification');
     expect(notifications.filter((message) => message.run === run.id)).toEqual([
       expect.objectContaining({ state: 'failed', step: 'Utlegging på CDN-et', reason: run.failure!.reason }),
