@@ -2,8 +2,9 @@
  * The status page's section on how current the site is (its own module, so the rest of the
  * page can change without touching it): warnings first, in plain words; then when the live
  * release was built and from which content, when each source was last asked and whether it
- * answered, when the next sync and the next day build are due; and the button «Bygg sida på
- * nytt», a full build even when nothing changed.
+ * answered, when the next sync and the next day build are due (all of it followed by the page's
+ * script, data-follow, as a run ends); and the button «Bygg sida på nytt», a full build even
+ * when nothing changed.
  */
 import type { Scheduler } from './scheduler';
 
@@ -41,6 +42,7 @@ export function freshnessSection(view: FreshnessView | undefined, moment: (iso: 
 <dt>Neste dagsbygging</dt><dd>${when(view.schedule.nextDayBuildAt)}</dd>`;
   return `<section class="freshness" aria-labelledby="freshness-heading">
 <h2 id="freshness-heading">Kor oppdatert er nettstaden?</h2>
+<div id="freshness-now" data-follow>
 ${warnings}
 <dl>
 ${live}
@@ -48,6 +50,7 @@ ${sources}
 ${schedule}
 </dl>
 <p>Nettstaden hentar framsyningar og billettstatus frå billettsystemet ved kvar synkronisering og byggjer sidene på nytt når noko er endra, og kvar natt kl. 00.00 uansett, så «I dag» alltid er i dag.${view.schedule.enabled && view.schedule.paused ? ' Medan automatisk publisering står på pause, ventar alt dette til nokon trykkjer «Publiser att».' : ''}</p>
+</div>
 <div class="actions">
 <form method="post" action="/staff/rebuild">${csrf}<button type="submit" class="secondary">Bygg sida på nytt</button></form>
 </div>

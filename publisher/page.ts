@@ -308,12 +308,12 @@ function heldCauses(causes: readonly Trigger[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
 }
 
-/** What a deploy to the CDN did, in a line: «Ferdig på 14,2 s» or «Feila etter 3,1 s (feilkode 1)». */
+/** What a deploy to the CDN did, in a line: «Ferdig på 14,2 s (versjon …)» or «Feila etter 3,1 s med feilkode 1 (versjon …)». */
 export function deployText(deploy: DeployRecord): string {
   const took = formatDuration(deploy.durationMs);
   if (deploy.ok) return `Ferdig på ${took} (versjon ${deploy.release})`;
   if (deploy.timedOut) return `Stoppa etter ${took}: vart ikkje ferdig i tide (versjon ${deploy.release})`;
-  return `Feila etter ${took}${deploy.exitCode === null ? '' : ` (feilkode ${deploy.exitCode})`} (versjon ${deploy.release})`;
+  return `Feila etter ${took}${deploy.exitCode === null ? '' : ` med feilkode ${deploy.exitCode}`} (versjon ${deploy.release})`;
 }
 
 function pauseSection(view: StatusView, csrf: string): string {

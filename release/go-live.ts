@@ -49,6 +49,21 @@ export class DeployFailed extends Error {
 /** The marker of a deploy going on (or cut off by a crash). */
 export const DEPLOYING = '.deploying';
 
+/**
+ * Beside the releases when they go live by deploy: the release last deployed and when. The
+ * commands that only switch `current` (`npm run reimport`, `npm run rollback`) refuse to work on
+ * such releases, since the CDN would not follow (remove it when the site moves back to nginx).
+ */
+export const DEPLOYED = '.deployed';
+
+/** Refuses, with what to do instead, when these releases go live on a CDN (a switch of `current` alone would not reach it). */
+export function assertSwitchable(releasesDir: string, command: string): void {
+  if (existsSync(join(releasesDir, DEPLOYED)))
+    throw new Error(
+      `${command} only switches ${join(releasesDir, 'current')}, but these releases go live by deploy to a CDN (PUBLISHER_GO_LIVE=deploy; ${join(releasesDir, DEPLOYED)}): the CDN would not follow. Use the publish service's status page.`,
+    );
+}
+
 export interface GoLiveOptions {
   readonly progress?: (line: string) => void;
   /** Aborting ends the deploy's whole process group; nothing goes live. */
@@ -81,6 +96,7 @@ export async function goLive(way: GoLive, releasesDir: string, release: string, 
     options.onDeploy?.(record);
     if (!record.ok) throw new DeployFailed(record, failureMessage(record, options.signal?.aborted ?? false, way.timeoutMs));
     switchCurrent(releasesDir, release);
+    writeFileSync(join(releasesDir, DEPLOYED), `${JSON.stringify({ release, at: new Date().toISOString() })}\n`);
     return record;
   } finally {
     rmSync(marker, { force: true });

@@ -10,6 +10,7 @@
 import { ConfigError, readImportConfig, readPaths } from '../import/config';
 import { loadEnvFile } from '../import/env-file';
 import { formatSummary } from '../import/summary';
+import { assertSwitchable } from './go-live';
 import { publishFromCms } from './publish';
 
 loadEnvFile();
@@ -24,6 +25,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 try {
   const { releasesDir, contentDir } = readPaths();
+  assertSwitchable(releasesDir, 'npm run reimport');
   const result = await publishFromCms({
     signal: stopping.signal,
     config: readImportConfig(),

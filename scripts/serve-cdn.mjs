@@ -12,6 +12,11 @@
  * switch, asks a closed loopback port instead of the npm registry.
  *
  *   node --import tsx scripts/serve-cdn.mjs [--root dist] [--port 4324] [--inspector-port 4325] [--max-seconds 3600]
+ *
+ * With --deployed <cdn folder> it serves, instead of one build, whatever scripts/deploy-to-folder.mjs
+ * last deployed into that folder (<cdn folder>/live), as a CDN serves its latest deployment:
+ * each deploy switches the files at once, and wrangler reads the new _headers and _redirects
+ * within a moment (it watches them by polling, since `live` is a link that a deploy replaces).
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -66,9 +71,10 @@ async function main() {
       port: { type: 'string', default: '4324' },
       'inspector-port': { type: 'string', default: '4325' },
       'max-seconds': { type: 'string', default: '3600' },
+      deployed: { type: 'string' },
     },
   });
-  const root = resolve(values.root);
+  const root = values.deployed ? resolve(values.deployed, 'live') : resolve(values.root);
   for (const file of ['index.html', '_headers', '_redirects']) {
     if (!existsSync(join(root, file))) {
       console.error(`serve-cdn: ${join(root, file)} is missing; run the build first`);
@@ -77,8 +83,9 @@ async function main() {
   }
   const wrangler = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   const state = mkdtempSync(join(tmpdir(), 'kaia-cdn-'));
-  const site = join(state, 'site');
-  stageUpload(root, site, inCdnUpload);
+  // A deployed folder holds an upload already, and must be read through its `live` link.
+  const site = values.deployed ? root : join(state, 'site');
+  if (!values.deployed) stageUpload(root, site, inCdnUpload);
   const args = [
     wrangler,
     'pages',
@@ -100,7 +107,10 @@ async function main() {
   ];
   // In this script's process group: a test runner that stops the group stops wrangler and the
   // workerd processes it starts too.
-  const child = spawn(process.execPath, args, { cwd: state, stdio: 'inherit', env: offlineWranglerEnv(process.env, state) });
+  const env = offlineWranglerEnv(process.env, state);
+  // Watching by polling notices a deploy's new _headers behind the replaced link (inotify would not).
+  const watch = values.deployed ? { CHOKIDAR_USEPOLLING: '1', CHOKIDAR_INTERVAL: '250' } : {};
+  const child = spawn(process.execPath, args, { cwd: state, stdio: 'inherit', env: { ...env, ...watch } });
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };

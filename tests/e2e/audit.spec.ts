@@ -67,11 +67,19 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test(`every focus ring contrasts 3:1 with what it sits on, at ${viewport.width} px`, async ({ page }) => {
-    test.setTimeout(scanBudget(5));
+    test.setTimeout(scanBudget(7));
     await answerConsent(page);
     await page.setViewportSize(viewport);
     const problems: string[] = [];
-    for (const path of ['/', `/${film.pageReference}`, `/${culture.pageReference}`, '/kinoprogram', '/article/info-om-cookies']) {
+    for (const path of [
+      '/',
+      `/${film.pageReference}`,
+      `/${culture.pageReference}`,
+      '/kinoprogram',
+      '/article/info-om-cookies',
+      '/search?q=basseng',
+      '/filmklubb/logg-inn',
+    ]) {
       await page.goto(path);
       await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:not([client="visible"])'));
       if (path === `/${film.pageReference}`) await expect(page.locator('.fc-panel')).toBeVisible();

@@ -194,6 +194,8 @@ test('the status page follows a run without a reload: its step, the time so far,
   await page.getByLabel('Passord').fill(PASSWORD);
   await page.getByRole('button', { name: 'Logg inn' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Automatisk publisering er sett på pause' })).toBeVisible();
+  const dayBuild = page.locator('#freshness-now dt:has-text("Neste dagsbygging") + dd');
+  await expect(dayBuild).toContainText('På pause');
   const first = page.locator('#runs li.run').first();
   await expect(first.getByRole('heading')).toContainText('Ventar (publisering på pause)');
   // Marks this page load: a reload would lose it.
@@ -240,6 +242,8 @@ test('the status page follows a run without a reload: its step, the time so far,
   await expect(page.getByRole('heading', { name: 'Automatisk publisering er sett på pause' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Hent innhaldet på nytt' })).toBeVisible();
   await expect(page.locator('#live-no')).toContainText(publisher.log.runs[0]!.release!);
+  // How current the site is follows too: the day build is no longer held.
+  await expect(dayBuild).toHaveText(/^[a-zæøå]+dag \d+\. [a-z]+ kl\. 00\.00$/);
   // No reload, and the focus stayed where it was.
   expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
   await expect(button).toBeFocused();

@@ -6,7 +6,7 @@
  * like wrangler without credentials, or hangs. What goes live is deployed before `current`
  * moves; a failed or hung deploy leaves the CDN and `current` on the earlier release and says
  * why; rollback deploys the earlier release again; a restart deploys nothing unless a deploy
- * was cut off.
+ * was cut off. (The same path with the real build in Cloudflare's runtime: tests/e2e/publish-cdn.spec.ts.)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig, type PublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
-import { DEPLOYING } from '../../release/go-live';
+import { DEPLOYED, DEPLOYING } from '../../release/go-live';
 import { isAlive } from '../../release/processes';
 import { currentRelease, listReleases } from '../../release/releases';
 import { sandboxImportEnv } from '../../sandbox/import-env';
@@ -180,7 +180,7 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
     expect(listReleases(releasesDir())).toEqual(releases);
     const html = await statusPage((await login()).cookie);
     expect(html).toContain('<strong>Utlegging på CDN-et:</strong> Den nye versjonen kunne ikkje leggjast ut på CDN-et.');
-    expect(html).toContain('Feila etter');
+    expect(html).toMatch(/<dt>Utlegging på CDN-et<\/dt><dd>Feila etter [\d,]+ s med feilkode 1 \(versjon \d{8}T\d{6}Z(-\d+)?\)<\/dd>/);
     await until(() => notifications.some((message) => message.run === run.id), 'the failure notification');
     expect(notifications.filter((message) => message.run === run.id)).toEqual([
       expect.objectContaining({ state: 'failed', step: 'Utlegging på CDN-et', reason: run.failure!.reason }),
@@ -274,5 +274,22 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
     expect(readlinkSync(join(releasesDir(), 'current'))).toBe(live);
     expect(existsSync(join(releasesDir(), DEPLOYING))).toBe(false);
     expect(publisher.log.runs[0]).toMatchObject({ trigger: 'start', state: 'published', release: live, deploy: { ok: true } });
+  });
+});
+
+describe('the commands that only switch current', () => {
+  it('refuse to work on releases that go live on a CDN, saying what to use instead', async () => {
+    expect(existsSync(join(releasesDir(), DEPLOYED))).toBe(true);
+    const live = currentRelease(releasesDir());
+    const { spawnSync } = await import('node:child_process');
+    const rollback = spawnSync(process.execPath, ['--import', 'tsx', 'release/rollback-cli.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, RELEASES_DIR: releasesDir(), CONTENT_DIR: join(work, 'content') },
+    });
+    expect(rollback.status).toBe(1);
+    expect(rollback.stderr).toContain('Rollback stopped: npm run rollback only switches');
+    expect(rollback.stderr).toContain('these releases go live by deploy to a CDN (PUBLISHER_GO_LIVE=deploy');
+    expect(rollback.stderr).toContain("Use the publish service's status page.");
+    expect(currentRelease(releasesDir())).toBe(live);
   });
 });

@@ -281,10 +281,13 @@ describe('the day build', { timeout: 60_000 }, () => {
     expect(builds()).toBe(built + 1);
     expect(await tickAt('2027-11-03T08:31:00Z')).toEqual([]);
     expect((await tickAt('2027-11-03T08:35:00Z')).map((run) => run.trigger)).toEqual(['schedule']);
-    // A restart the same day builds nothing more.
+    // A restart the same day builds nothing more; a sync more than an interval overdue runs at once.
     await publisher.close();
+    set('2027-11-03T08:50:00Z');
     await start();
     expect(builds()).toBe(built + 1);
+    expect(publisher.log.runs[0]).toMatchObject({ trigger: 'schedule', state: 'unchanged', finishedAt: '2027-11-03T08:50:00.000Z' });
+    expect((await status()).freshness.schedule.nextSyncAt).toBe('2027-11-03T08:55:00.000Z');
   });
 
   it('never builds a day twice when the clock steps back over midnight', async () => {
