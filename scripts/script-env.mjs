@@ -16,6 +16,8 @@
  * - BENCH_PAGES: the pages npm run bench measures, a comma-separated list of their names
  *   (front, article, kinoprogram, film, culture, search; default all six);
  * - BENCH_SKIP_BUILD: set to 1 to measure the build already in dist/ instead of building first;
+ * - BENCH_PLAIN_HTTP: set to 1 to serve npm run bench over plain HTTP/1.1 instead of HTTPS with
+ *   HTTP/2 (the default, as production serves the site);
  * - PUBLISHER_STAFF_PASSWORD: the staff password npm start gives the publish service (default a
  *   fresh random one, printed at start).
  */
@@ -118,7 +120,7 @@ export function scriptEnv(env = process.env) {
     chromePath: text(env, 'CHROME_PATH') ?? '/usr/bin/chromium',
     java: text(env, 'JAVA') ?? 'java',
     loadSeconds: positive(env, 'LOAD_SECONDS', 8),
-    bench: { port: port(env, 'BENCH_PORT', 4391), pages: benchPages(env), skipBuild: flag(env, 'BENCH_SKIP_BUILD') },
+    bench: { port: port(env, 'BENCH_PORT', 4391), pages: benchPages(env), skipBuild: flag(env, 'BENCH_SKIP_BUILD'), plainHttp: flag(env, 'BENCH_PLAIN_HTTP') },
     staffPassword: text(env, 'PUBLISHER_STAFF_PASSWORD'),
   };
 }

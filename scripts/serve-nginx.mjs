@@ -6,9 +6,12 @@
  * log (warnings and worse) goes to that directory, or to --error-log, which outlives the run so
  * tests can read it.
  *
- *   node scripts/serve-nginx.mjs [--root dist] [--port 4323] [--max-seconds 3600] [--error-log file]
+ *   node scripts/serve-nginx.mjs [--root dist] [--port 4323] [--max-seconds 3600] [--error-log file] [--tls]
+ *
+ * --tls serves HTTPS with HTTP/2 on a self-signed certificate made for the run with openssl, as
+ * production does behind its own certificate (npm run bench measures it that way).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4323' },
     'max-seconds': { type: 'string', default: '3600' },
     'error-log': { type: 'string' },
+    tls: { type: 'boolean', default: false },
   },
 });
 const root = resolve(values.root);
@@ -36,6 +40,35 @@ if (!existsSync(brotli)) {
 
 const prefix = mkdtempSync(join(tmpdir(), 'kaia-nginx-'));
 const config = join(prefix, 'nginx.conf');
+// --tls: HTTPS with HTTP/2 on a certificate made for this run, as production serves the site
+// (README, Deploy: listen 443 ssl http2); browsers must be told to accept the certificate.
+let tls = '';
+if (values.tls) {
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      join(prefix, 'key.pem'),
+      '-out',
+      join(prefix, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  if (made.status !== 0) {
+    console.error('serve-nginx: openssl could not make a certificate for --tls');
+    process.exit(1);
+  }
+  tls = ` ssl http2;\n    ssl_certificate ${join(prefix, 'cert.pem')};\n    ssl_certificate_key ${join(prefix, 'key.pem')}`;
+}
 const errorLog = values['error-log'] ? resolve(values['error-log']) : join(prefix, 'error.log');
 writeFileSync(
   config,
@@ -58,7 +91,7 @@ http {
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
   server {
-    listen 127.0.0.1:${values.port};
+    listen 127.0.0.1:${values.port}${tls};
     server_name localhost;
     root ${root};
     include ${siteConfig};

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * npm run bench: builds the site (timed), serves it with nginx as in production, and runs
+ * npm run bench: builds the site (timed), serves it with nginx as in production (HTTPS with HTTP/2
+ * on a certificate made for the run; BENCH_PLAIN_HTTP=1 for plain HTTP/1.1), and runs
  * Lighthouse (mobile settings, Debian's Chromium) three times on one page of each type. Prints the
  * median run's four scores, LCP, CLS and bytes per page, with every run's performance score and
  * TBT, then the median run's LCP element, LCP in four parts (time to first byte, load delay, load
  * time and render delay, as Lighthouse's largest-contentful-paint-element audit simulates them) and
  * its render-blocking requests, and writes the median runs' full reports to reports/.
- * BENCH_PORT, BENCH_PAGES and BENCH_SKIP_BUILD (scripts/script-env.mjs) pick the port, the pages
- * and whether to build first.
+ * BENCH_PORT, BENCH_PAGES, BENCH_SKIP_BUILD and BENCH_PLAIN_HTTP (scripts/script-env.mjs) pick the
+ * port, the pages, whether to build first and the protocol.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,10 @@ import { CHROMIUM_ARGS, scriptEnv } from '../script-env.mjs';
 
 const settings = scriptEnv().bench;
 const PORT = settings.port;
-const origin = `http://127.0.0.1:${PORT}`;
+// HTTPS with HTTP/2, as production serves the site (README, Deploy), unless BENCH_PLAIN_HTTP=1:
+// Lighthouse's simulation gives each parallel request on HTTP/1.1 a connection of its own.
+const TLS = !settings.plainHttp;
+const origin = `${TLS ? 'https' : 'http'}://127.0.0.1:${PORT}`;
 const productions = JSON.parse(readFileSync('content/productions.json', 'utf8'));
 const film = productions.find((p) => p.object === 'movie' && p.objectClass === 'movie');
 const culture = productions.find((p) => p.object === 'culture');
@@ -40,12 +44,14 @@ if (!settings.skipBuild) {
   buildSeconds = (performance.now() - started) / 1000;
 }
 
-const server = spawn('node', ['scripts/serve-nginx.mjs', '--root', 'dist', '--port', String(PORT), '--max-seconds', '900'], { stdio: 'ignore' });
+const server = spawn('node', ['scripts/serve-nginx.mjs', '--root', 'dist', '--port', String(PORT), '--max-seconds', '900', ...(TLS ? ['--tls'] : [])], {
+  stdio: 'ignore',
+});
 await new Promise((resolve) => setTimeout(resolve, 1000));
 
 const chrome = await chromeLauncher.launch({
   chromePath: scriptEnv().chromePath,
-  chromeFlags: CHROMIUM_ARGS,
+  chromeFlags: TLS ? [...CHROMIUM_ARGS, '--ignore-certificate-errors'] : CHROMIUM_ARGS,
 });
 
 const RUNS = 3;

@@ -19,7 +19,7 @@ describe('the scripts’ settings', () => {
     expect(settings.java).toBe('java');
     expect(settings.loadSeconds).toBe(8);
     expect(settings.staffPassword).toBeUndefined();
-    expect(settings.bench).toEqual({ port: 4391, pages: BENCH_PAGE_NAMES, skipBuild: false });
+    expect(settings.bench).toEqual({ port: 4391, pages: BENCH_PAGE_NAMES, skipBuild: false, plainHttp: false });
   });
 
   it('move every CDN and sandbox port with a run’s own preview port, so two runs can share a machine', () => {
@@ -44,11 +44,12 @@ describe('the scripts’ settings', () => {
   });
 
   it('let npm run bench measure some pages, on its own port, of the build already made', () => {
-    expect(scriptEnv({ BENCH_PORT: '5210', BENCH_PAGES: ' film,front ', BENCH_SKIP_BUILD: '1' }).bench).toEqual({
+    expect(scriptEnv({ BENCH_PORT: '5210', BENCH_PAGES: ' film,front ', BENCH_SKIP_BUILD: '1', BENCH_PLAIN_HTTP: '1' }).bench).toEqual({
       port: 5210,
       // In the benchmark's own order, whatever order they were named in.
       pages: ['front', 'film'],
       skipBuild: true,
+      plainHttp: true,
     });
     expect(scriptEnv({ BENCH_SKIP_BUILD: '0' }).bench.skipBuild).toBe(false);
     expect(() => scriptEnv({ BENCH_SKIP_BUILD: 'yes' })).toThrow(/BENCH_SKIP_BUILD must be 1 or 0/);
