@@ -185,19 +185,24 @@ export function deployReason(failure: DeployFailed): string {
 
 const formatSeconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
 
+/** Whether only the schedule asked for a run (a sync, the day build), no person and no CMS. */
+export function onlyScheduled(run: RunRecord): boolean {
+  return [run.trigger, ...(run.causes ?? [])].every((trigger) => trigger === 'schedule' || trigger === 'day-build');
+}
+
 /**
  * One message to the chat webhook per run that went live and per run that failed, each once
  * (the run is marked before sending, and the queue saves the mark with the run, so a restart
- * never sends it again). Unchanged runs and previews that worked send nothing. A failing
- * notification is logged, never fatal.
+ * never sends it again), for runs a person or the CMS asked for. Unchanged runs, previews that
+ * worked and runs only the schedule asked for send nothing: a sync that goes live with the box
+ * office's changes or the nightly day build is routine (the run log has them), and a source that
+ * is down would fail every sync, which the freshness warnings tell once when it starts and once
+ * when it ends. A failing notification is logged, never fatal.
  */
 export async function notifyRun(url: string | undefined, run: RunRecord, log: (line: string) => void): Promise<void> {
-  if (!url || run.notified) return;
+  if (!url || run.notified || onlyScheduled(run)) return;
   let message: Record<string, unknown>;
   if (run.state === 'failed' && run.failure) {
-    // The schedule's failed runs are not told one by one (a source that is down would fail every
-    // sync): the freshness warnings tell of it once when it starts and once when it ends.
-    if (run.trigger === 'schedule' || run.trigger === 'day-build') return;
     const text = `Publiseringa av kulturhuset-kaia feila (køyring ${run.id}): ${run.failure.step}: ${run.failure.reason}`;
     message = { text, run: run.id, state: 'failed', step: run.failure.step, reason: run.failure.reason };
   } else if (run.state === 'published' && run.kind === 'live') {

@@ -354,6 +354,15 @@ describe('staff and webhooks with the schedule', { timeout: 60_000 }, () => {
     expect(publisher.log.runs[0]!.changes!.every((change) => change.added + change.changed + change.removed === 0)).toBe(true);
     expect(builds()).toBe(built + 1);
     expect(currentRelease(releasesDir())).not.toBe(live);
+    // Staff hear that it went live; the runs only the schedule asked for before it (the first
+    // day build, the box office's sync, midnight) went live without a word to the chat.
+    const rebuilt = publisher.log.runs[0]!;
+    await until(() => notifications.some((message) => message.state === 'published' && message.run === rebuilt.id), 'the message of the rebuild');
+    const scheduled = publisher.log.runs.filter(
+      (run) => run.state === 'published' && (run.trigger === 'schedule' || run.trigger === 'day-build') && !run.causes,
+    );
+    expect(scheduled.length).toBeGreaterThanOrEqual(3);
+    expect(notifications.filter((message) => message.state === 'published' && scheduled.some((run) => run.id === message.run))).toEqual([]);
   });
 
   it('joins schedule ticks during a run to the webhook run waiting: one more run, a full build', async () => {
