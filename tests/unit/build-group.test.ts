@@ -12,6 +12,7 @@ import { runBuild } from '../../release/build';
 import { recordOf } from '../../release/lock';
 import { groupAlive, isAlive, processStart } from '../../release/processes';
 import { publishRelease } from '../../release/releases';
+import { until } from '../support/until';
 
 let dir: string;
 /** Processes a test started, ended after it whatever happened (a failing test must leave none behind). */
@@ -30,14 +31,6 @@ afterEach(() => {
   }
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function until(probe: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
 
 describe('a build', () => {
   it('is ended whole, what it started included, when its run is abandoned', async () => {

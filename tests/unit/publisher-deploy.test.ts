@@ -9,8 +9,6 @@
  * was cut off. (The same path with the real build in Cloudflare's runtime: tests/e2e/publish-cdn.spec.ts.)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +20,9 @@ import { currentRelease, listReleases } from '../../release/releases';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { freePorts } from '../support/free-port';
-import { addStaffAccount } from '../support/staff-account';
+import { startChatWebhook, type ChatWebhook } from '../support/chat-webhook';
+import { addStaffAccount, staffLogin } from '../support/staff-account';
+import { until } from '../support/until';
 
 const SECRET = 'deploy-hook-secret-0123456789';
 const PASSWORD = 'deploy-staff-password';
@@ -34,9 +34,9 @@ const WRANGLER_FAILURE = '✘ [ERROR] A request to the Cloudflare API failed. Au
 let work: string;
 let sandbox: Sandbox;
 let publisher: Publisher;
-let chat: Server;
-let chatUrl: string;
-const notifications: { text: string; run?: number; state?: string; step?: string; reason?: string }[] = [];
+type Notification = { text: string; run?: number; state?: string; step?: string; reason?: string };
+let chat: ChatWebhook<Notification>;
+let notifications: Notification[] = [];
 const dataset = loadDataset('content');
 const articles = () => dataset.articles as { id: string; title: string }[];
 const releasesDir = () => join(work, 'releases');
@@ -61,22 +61,12 @@ function config(): PublisherConfig {
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
     PUBLISHER_SYNC_MINUTES: '0',
-    PUBLISHER_NOTIFY_URL: chatUrl,
+    PUBLISHER_NOTIFY_URL: chat.url,
     PUBLISHER_BUILD_COMMAND: `"${process.execPath}" tests/support/fake-build.mjs`,
     PUBLISHER_GO_LIVE: 'deploy',
     PUBLISHER_DEPLOY_COMMAND: `FAKE_DEPLOY_LOG="${deployLog()}" FAKE_DEPLOY_FAIL="${failFile()}" FAKE_DEPLOY_HOLD="${holdFile()}" "${process.execPath}" tests/support/fake-deploy.mjs {dir} "${cdn()}"`,
     PUBLISHER_DEPLOY_TIMEOUT_SECONDS: '2',
   });
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
 }
 
 async function edit(articleIndex: number, title: string): Promise<void> {
@@ -90,18 +80,7 @@ async function edit(articleIndex: number, title: string): Promise<void> {
   await publisher.queue.settled();
 }
 
-async function login(): Promise<{ cookie: string; csrf: string }> {
-  const response = await fetch(`${publisher.url}/staff/login`, {
-    method: 'POST',
-    headers: { origin: publisher.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'anne', password: PASSWORD }),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const html = await (await fetch(`${publisher.url}/staff/`, { headers: { cookie } })).text();
-  return { cookie, csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]! };
-}
+const login = () => staffLogin(publisher.url, 'anne', PASSWORD);
 
 const statusPage = async (cookie: string) => (await fetch(`${publisher.url}/staff/`, { headers: { cookie } })).text();
 
@@ -109,16 +88,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kaia-publisher-deploy-'));
   mkdirSync(cdn());
   cpSync('content', join(work, 'content'), { recursive: true });
-  chat = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      notifications.push(JSON.parse(body));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((done) => chat.listen(0, '127.0.0.1', done));
-  chatUrl = `http://127.0.0.1:${(chat.address() as AddressInfo).port}/hook`;
+  chat = await startChatWebhook();
+  notifications = chat.messages;
   sandbox = await startSandbox({ dataset, port: ports.sandbox, webhook: { url: `http://127.0.0.1:${ports.publisher}/hooks/cms`, secret: SECRET } });
   const settings = config();
   await addStaffAccount(settings.accountsFile, 'anne', 'Anne Aas', PASSWORD);
@@ -132,8 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await publisher?.close();
   await sandbox?.close();
-  chat?.closeAllConnections();
-  await new Promise((done) => chat?.close(done));
+  await chat?.close();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addStaffAccount } from '../support/staff-account';
+import { addStaffAccount, staffLogin } from '../support/staff-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
@@ -67,16 +67,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function login(): Promise<string> {
-  const response = await fetch(`${publisher.url}/staff/login`, {
-    method: 'POST',
-    headers: { origin: publisher.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'anne', password: PASSWORD }),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
+const login = async () => (await staffLogin(publisher.url, 'anne', PASSWORD)).cookie;
 
 describe('the status page route', () => {
   it('shows no message, and no error, for a ?melding= that names none (toString, __proto__ …)', async () => {

@@ -10,8 +10,6 @@
  */
 import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +20,9 @@ import { currentRelease } from '../../release/releases';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
 import { freePort } from '../support/free-port';
-import { addStaffAccount } from '../support/staff-account';
+import { startChatWebhook, type ChatWebhook } from '../support/chat-webhook';
+import { addStaffAccount, staffLogin } from '../support/staff-account';
+import { until } from '../support/until';
 
 const SECRET = 'schedule-hook-secret-0123456789';
 const PASSWORD = 'schedule-staff-password';
@@ -32,9 +32,9 @@ let work: string;
 /** The live site as the service serves it (PUBLISHER_SITE_PORT). */
 let sitePort: number;
 let sandbox: Sandbox;
-let chat: Server;
-let chatUrl: string;
-const notifications: { text: string; warning?: string; state?: string; run?: number }[] = [];
+type Notification = { text: string; warning?: string; state?: string; run?: number };
+let chat: ChatWebhook<Notification>;
+let notifications: Notification[] = [];
 /** The fake clock every publisher of this file runs on. */
 let clock = Date.parse('2026-11-24T20:00:00Z');
 const set = (iso: string) => (clock = Date.parse(iso));
@@ -66,7 +66,7 @@ function config(minutes = '5', dir = work): PublisherConfig {
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: PASSWORD,
     PUBLISHER_SYNC_MINUTES: minutes,
-    PUBLISHER_NOTIFY_URL: chatUrl,
+    PUBLISHER_NOTIFY_URL: chat.url,
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${buildLog()}" FAKE_BUILD_HOLD="${hold()}" FAKE_BUILD_FAIL="${failFile()}" "${process.execPath}" tests/support/fake-build.mjs`,
   });
 }
@@ -107,30 +107,12 @@ function signedHook(body: string) {
   });
 }
 
-async function until<T>(probe: () => T | undefined | false, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
-
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kaia-schedule-'));
   sitePort = await freePort();
   cpSync('content', join(work, 'content'), { recursive: true });
-  chat = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      notifications.push(JSON.parse(body));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((done) => chat.listen(0, '127.0.0.1', done));
-  chatUrl = `http://127.0.0.1:${(chat.address() as AddressInfo).port}/hook`;
+  chat = await startChatWebhook();
+  notifications = chat.messages;
   sandbox = await startSandbox({ dataset });
   await addStaffAccount(config().accountsFile, 'anne', 'Anne Aas', PASSWORD);
   // A fresh service with nothing built: the schedule builds the day at once.
@@ -148,8 +130,7 @@ afterEach(() => {
 afterAll(async () => {
   await publisher?.close();
   await sandbox?.close();
-  chat?.closeAllConnections();
-  await new Promise((done) => chat?.close(done));
+  await chat?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -567,15 +548,7 @@ describe('the day build on a fresh service across the clock changes of 2026', { 
   });
 });
 
-async function login(): Promise<string> {
-  const response = await fetch(`${publisher.url}/staff/login`, {
-    method: 'POST',
-    headers: { origin: publisher.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'anne', password: PASSWORD }),
-    redirect: 'manual',
-  });
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
+const login = async () => (await staffLogin(publisher.url, 'anne', PASSWORD)).cookie;
 
 async function staffPage(cookie?: string): Promise<string> {
   return (await fetch(`${publisher.url}/staff/`, { headers: { cookie: cookie ?? (await login()) } })).text();

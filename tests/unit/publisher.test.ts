@@ -5,12 +5,13 @@
  * `npm run bench:publish` and the e2e test of the status page).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { chmodSync, readlinkSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addStaffAccount } from '../support/staff-account';
+import { addStaffAccount, staffLogin } from '../support/staff-account';
+import { startChatWebhook, type ChatWebhook } from '../support/chat-webhook';
+import { until } from '../support/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../publisher/config';
 import { startPublisher, type Publisher } from '../../publisher/server';
@@ -21,8 +22,8 @@ import { freePorts } from '../support/free-port';
 const SECRET = 'test-hook-secret-0123456789';
 const PASSWORD = 'test-staff-password';
 // Free ports, so two runs of this file on one machine never meet.
-const [publisherPort, previewPort, sandboxPort, nginxPort, chatPort] = await freePorts(5);
-const PORTS = { publisher: publisherPort!, preview: previewPort!, sandbox: sandboxPort!, nginx: nginxPort!, chat: chatPort! };
+const [publisherPort, previewPort, sandboxPort, nginxPort] = await freePorts(4);
+const PORTS = { publisher: publisherPort!, preview: previewPort!, sandbox: sandboxPort!, nginx: nginxPort! };
 const origin = `http://127.0.0.1:${PORTS.publisher}`;
 const site = `http://127.0.0.1:${PORTS.nginx}`;
 
@@ -31,8 +32,9 @@ let sandbox: Sandbox;
 let publisher: Publisher;
 let nginx: ChildProcess;
 /** What the chat webhook (PUBLISHER_NOTIFY_URL) received. */
-const notifications: { text: string; run: number; state: string; step?: string; reason?: string; release?: string }[] = [];
-let chat: Server;
+type Notification = { text: string; run: number; state: string; step?: string; reason?: string; release?: string };
+let notifications: Notification[] = [];
+let chat: ChatWebhook<Notification>;
 const dataset = loadDataset('content');
 const articles = () => dataset.articles as { id: string; title: string }[];
 const releasesDir = () => join(work, 'releases');
@@ -41,15 +43,6 @@ const builds = () => (existsSync(join(work, 'builds.log')) ? readFileSync(join(w
 const servedIndex = () => readFileSync(join(releasesDir(), 'current', 'index.html'));
 const releases = () => readdirSync(releasesDir()).sort();
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
 /** A page as nginx serves it now ('' while nginx is not up yet, or for an error status). */
 const page = async (path: string) => {
   try {
@@ -73,19 +66,7 @@ function signedHook(body: string, options: { delivery?: string; timestamp?: numb
   });
 }
 
-async function login(): Promise<{ cookie: string; csrf: string }> {
-  const response = await fetch(`${origin}/staff/login`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'anne', password: PASSWORD }),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const html = await (await fetch(`${origin}/staff/`, { headers: { cookie } })).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
-  return { cookie, csrf };
-}
+const login = () => staffLogin(origin, 'anne', PASSWORD);
 
 const staffPost = (action: string, { cookie, csrf }: { cookie?: string; csrf?: string }, headers: Record<string, string> = { origin }) =>
   fetch(`${origin}/staff/${action}`, {
@@ -100,15 +81,8 @@ beforeAll(async () => {
   // nginx's workers run as another user: the releases must be readable to them.
   chmodSync(work, 0o755);
   cpSync('content', join(work, 'content'), { recursive: true });
-  chat = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      notifications.push(JSON.parse(body));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((done) => chat.listen(PORTS.chat, '127.0.0.1', done));
+  chat = await startChatWebhook();
+  notifications = chat.messages;
   sandbox = await startSandbox({ dataset, port: PORTS.sandbox, webhook: { url: `${origin}/hooks/cms`, secret: SECRET } });
   const config = readPublisherConfig({
     ...sandboxImportEnv(sandbox.url),
@@ -126,7 +100,7 @@ beforeAll(async () => {
     // While the file `hold` exists, the stand-in build waits: a test holds a run going.
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_LOG="${join(work, 'builds.log')}" FAKE_BUILD_HOLD="${hold()}" "${process.execPath}" tests/support/fake-build.mjs`,
     PUBLISHER_MAX_BODY_BYTES: '1024',
-    PUBLISHER_NOTIFY_URL: `http://127.0.0.1:${PORTS.chat}/hook`,
+    PUBLISHER_NOTIFY_URL: chat.url,
     // The requests below come as nginx on this host would send them, with X-Real-IP.
     PUBLISHER_TRUSTED_PROXY: '127.0.0.1',
   });
@@ -150,8 +124,7 @@ afterAll(async () => {
   nginx?.kill('SIGTERM');
   await publisher?.close();
   await sandbox?.close();
-  chat?.closeAllConnections();
-  await new Promise((done) => chat?.close(done));
+  await chat?.close();
   if (nginx && nginx.exitCode === null) await new Promise((done) => nginx.once('exit', done));
   rmSync(work, { recursive: true, force: true });
 });
