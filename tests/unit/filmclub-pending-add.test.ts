@@ -2,19 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PENDING_ADD_KEY, PENDING_ADD_MAX_AGE_MS, rememberPendingAdd, takePendingAdd } from '../../src/lib/filmclub/pending-add';
 import { countOf } from '../../src/lib/filmclub/format';
-
-class MemoryStorage {
-  values = new Map<string, string>();
-  getItem(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  removeItem(key: string) {
-    this.values.delete(key);
-  }
-}
+import { MemoryStorage } from '../support/memory-storage';
 
 const at = new Date('2026-11-23T10:00:00+01:00');
 

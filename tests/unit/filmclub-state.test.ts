@@ -35,19 +35,7 @@ import {
   signedOut,
 } from '../../src/lib/filmclub/stores';
 import { HttpError } from '../../src/lib/http';
-
-class MemoryStorage {
-  private values = new Map<string, string>();
-  getItem(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  removeItem(key: string) {
-    this.values.delete(key);
-  }
-}
+import { MemoryStorage } from '../support/memory-storage';
 
 const kari = { userName: 'Kari Nordvik', email: 'medlem@kulturhuset-kaia.example', token: 'tok-1' };
 const film: WatchItem = { movieId: 7, title: 'Naustet', edis: ['318119'], poster: null, link: null };

@@ -10,19 +10,7 @@ import { PROFILE_KEY } from '../../src/lib/filmclub/profile-storage';
 import { $user, initialUserState, profileReceived, sessionExpired, signedOut } from '../../src/lib/filmclub/stores';
 import { ticketCalendar, ticketCalendarFileName } from '../../src/lib/filmclub/ticket-calendar';
 import { readStoredTickets, storeTickets, TICKETS_KEY, upcomingTickets } from '../../src/lib/filmclub/ticket-storage';
-
-class MemoryStorage {
-  values = new Map<string, string>();
-  getItem(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  removeItem(key: string) {
-    this.values.delete(key);
-  }
-}
+import { MemoryStorage } from '../support/memory-storage';
 
 const ticket = (code: string, start: string, end: string): Ticket => ({
   movieId: 7,
