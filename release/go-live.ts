@@ -89,8 +89,7 @@ export async function goLive(way: GoLive, releasesDir: string, release: string, 
     switchCurrent(releasesDir, release);
     return undefined;
   }
-  const marker = join(releasesDir, DEPLOYING);
-  writeFileSync(marker, JSON.stringify({ release, pid: process.pid }));
+  const marker = markDeploying(releasesDir, release);
   try {
     const record = await deploy(way, join(releasesDir, release), release, options);
     options.onDeploy?.(record);
@@ -101,6 +100,13 @@ export async function goLive(way: GoLive, releasesDir: string, release: string, 
   } finally {
     rmSync(marker, { force: true });
   }
+}
+
+/** Marks `release` as being deployed (DEPLOYING); answers the marker's path. */
+function markDeploying(releasesDir: string, release: string): string {
+  const marker = join(releasesDir, DEPLOYING);
+  writeFileSync(marker, JSON.stringify({ release, pid: process.pid }));
+  return marker;
 }
 
 /** The release a deploy cut off by a crash was making live, if one was: the CDN may serve it, or the one before. */
@@ -131,7 +137,7 @@ export async function redeployCurrent(releasesDir: string, way: GoLive, options:
     try {
       return await goLive(way, releasesDir, live, options);
     } catch (error) {
-      writeFileSync(join(releasesDir, DEPLOYING), JSON.stringify({ release: live, pid: process.pid }));
+      markDeploying(releasesDir, live);
       throw error;
     }
   });
