@@ -6,8 +6,8 @@
  */
 import { interruptedDeploy, redeployCurrent, type GoLive } from '../release/go-live';
 import { noteBuildGroup } from '../release/lock';
-import { currentRelease, StepFailed } from '../release/releases';
-import { explain } from './pipeline';
+import { currentRelease } from '../release/releases';
+import { publishBetweenRuns } from './pipeline';
 import type { RunLog, RunQueue } from './runs';
 
 export interface CdnRecoveryDeps {
@@ -28,31 +28,15 @@ export async function bringCdnInLine(deps: CdnRecoveryDeps): Promise<'redeployed
   if (cutOff === undefined) return undefined;
   const live = currentRelease(deps.releasesDir);
   deps.log(`a deploy${cutOff ? ` of ${cutOff}` : ''} was cut off; deploying the live release ${live ?? '(none)'} again`);
-  return deps.queue.exclusive(async () => {
-    const at = new Date(deps.now()).toISOString();
-    const run = deps.runLog.add('live', 'start', new Date(deps.now()));
-    Object.assign(run, { state: 'running', startedAt: at, step: { name: 'publish', startedAt: at } });
-    deps.runLog.trySave();
-    const started = performance.now();
-    let outcome: 'redeployed' | 'failed';
-    try {
-      await redeployCurrent(deps.releasesDir, deps.goLive, {
-        progress: (line) => deps.log(`run ${run.id}: ${line}`),
-        signal: deps.signal,
-        onGroup: (group) => noteBuildGroup(deps.releasesDir, group),
-        onDeploy: (record) => (run.deploy = record),
-      });
-      Object.assign(run, { state: 'published', ...(live ? { release: live } : {}) });
-      outcome = 'redeployed';
-    } catch (error) {
-      Object.assign(run, { state: 'failed', failure: explain(new StepFailed('publish', error)) });
-      outcome = 'failed';
-    }
-    delete run.step;
-    run.finishedAt = new Date(deps.now()).toISOString();
-    run.durationMs = Math.round(performance.now() - started);
-    deps.runLog.trySave();
-    deps.log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
-    return outcome;
+  const run = await publishBetweenRuns({ queue: deps.queue, runLog: deps.runLog, now: () => new Date(deps.now()) }, { trigger: 'start' }, async (run) => {
+    await redeployCurrent(deps.releasesDir, deps.goLive, {
+      progress: (line) => deps.log(`run ${run.id}: ${line}`),
+      signal: deps.signal,
+      onGroup: (group) => noteBuildGroup(deps.releasesDir, group),
+      onDeploy: (record) => (run.deploy = record),
+    });
+    return { state: 'published', ...(live ? { release: live } : {}) };
   });
+  deps.log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
+  return run.state === 'failed' ? 'failed' : 'redeployed';
 }

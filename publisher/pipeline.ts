@@ -14,7 +14,7 @@ import { currentRelease, releaseContentDir, StepFailed } from '../release/releas
 import { isHttpError } from '../src/lib/http';
 import type { PublisherConfig } from './config';
 import { nameChanges, type Snapshot } from './change-names';
-import { KEEP_NAMED_CHANGES, type Failure, type RunRecord, type StepName } from './runs';
+import { KEEP_NAMED_CHANGES, type Failure, type RunLog, type RunQueue, type RunRecord, type StepName, type Trigger } from './runs';
 
 /** Preview releases live apart from the live ones, so a rollback never lands on a preview. */
 export const previewDir = (config: PublisherConfig) => join(config.releasesDir, 'preview');
@@ -184,6 +184,35 @@ export function deployReason(failure: DeployFailed): string {
 }
 
 const formatSeconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
+
+/**
+ * A publish step done outside the queue's runs (a rollback's deploy, a deploy redone at start),
+ * between runs and recorded as a run of its own: running while `work` goes, then as `work`
+ * ends it (state, release), or failed with why; the run log is saved at start and end.
+ */
+export async function publishBetweenRuns(
+  deps: { readonly queue: RunQueue; readonly runLog: RunLog; readonly now: () => Date },
+  start: { readonly trigger: Trigger; readonly by?: string },
+  work: (run: RunRecord) => Promise<{ readonly state: RunRecord['state']; readonly release?: string | undefined }>,
+): Promise<RunRecord> {
+  return deps.queue.exclusive(async () => {
+    const at = deps.now();
+    const run = deps.runLog.add('live', start.trigger, at, start.by);
+    Object.assign(run, { state: 'running', startedAt: at.toISOString(), step: { name: 'publish', startedAt: at.toISOString() } });
+    deps.runLog.trySave();
+    const started = performance.now();
+    try {
+      Object.assign(run, await work(run));
+    } catch (error) {
+      Object.assign(run, { state: 'failed', failure: explain(new StepFailed('publish', error)) });
+    }
+    delete run.step;
+    run.finishedAt = deps.now().toISOString();
+    run.durationMs = Math.round(performance.now() - started);
+    deps.runLog.trySave();
+    return run;
+  });
+}
 
 /** Whether only the schedule asked for a run (a sync, the day build), no person and no CMS. */
 export function onlyScheduled(run: RunRecord): boolean {

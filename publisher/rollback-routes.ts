@@ -17,12 +17,11 @@ import { currentRelease, listReleases } from '../release/releases';
 import { SWITCH, type GoLive } from '../release/go-live';
 import { noteBuildGroup } from '../release/lock';
 import { deployLiveTo, switchLiveTo, type SwitchOutcome } from '../release/rollback';
-import { StepFailed } from '../release/releases';
 import { html, methodNotAllowed, readForm, redirect, type Route } from './http';
 import type { LiveHistory } from './live-history';
 import { formatMoment, plainPage, rollbackConfirmPage, type RollbackTarget } from './page';
 import type { PauseState } from './pause';
-import { explain } from './pipeline';
+import { publishBetweenRuns } from './pipeline';
 import type { RunLog, RunQueue } from './runs';
 import { sameOrigin, validCsrf, type Sessions } from './staff';
 
@@ -143,30 +142,22 @@ async function rollbackByDeploy(deps: RollbackDeps, way: GoLive, res: ServerResp
     return redirect(res, '/staff/?melding=already-rolled-back');
   }
   if (live !== from) return redirect(res, '/staff/?melding=rollback-moved');
-  const run = deps.runLog.add('live', 'rollback', now, by);
-  const started = performance.now();
-  Object.assign(run, { state: 'running', startedAt: now.toISOString(), step: { name: 'publish', startedAt: now.toISOString() } });
-  deps.runLog.trySave();
   deps.log(`rollback by ${by}: deploying ${to} again`);
   let outcome: SwitchOutcome | undefined;
-  try {
-    const result = await deps.queue.exclusive(() =>
-      deployLiveTo(deps.releasesDir, deps.contentDir, from, to, way, {
+  await publishBetweenRuns({ queue: deps.queue, runLog: deps.runLog, now: () => deps.now?.() ?? new Date() }, { trigger: 'rollback', by }, async (run) => {
+    try {
+      const result = await deployLiveTo(deps.releasesDir, deps.contentDir, from, to, way, {
         progress: (line) => deps.log(`rollback: ${line}`),
         onGroup: (group) => noteBuildGroup(deps.releasesDir, group),
         onDeploy: (record) => (run.deploy = record),
-      }),
-    );
-    outcome = result.outcome;
-    Object.assign(run, outcome === 'switched' ? { state: 'published', release: to } : { state: 'unchanged', release: currentRelease(deps.releasesDir) });
-  } catch (error) {
-    deps.log(`rollback by ${by} failed: ${String(error)}`);
-    Object.assign(run, { state: 'failed', failure: explain(new StepFailed('publish', error)) });
-  }
-  delete run.step;
-  run.finishedAt = new Date((deps.now?.() ?? new Date()).getTime()).toISOString();
-  run.durationMs = Math.round(performance.now() - started);
-  deps.runLog.trySave();
+      });
+      outcome = result.outcome;
+    } catch (error) {
+      deps.log(`rollback by ${by} failed: ${String(error)}`);
+      throw error;
+    }
+    return outcome === 'switched' ? { state: 'published', release: to } : { state: 'unchanged', release: currentRelease(deps.releasesDir) };
+  });
   if (outcome === undefined) return redirect(res, '/staff/?melding=rollback-failed');
   if (outcome === 'moved') return redirect(res, '/staff/?melding=rollback-moved');
   if (outcome === 'switched') {
