@@ -7,6 +7,17 @@ import type { z } from 'astro/zod';
 
 export class ImportDataError extends Error {}
 
+/** The collections whose data the import checks; an ImportDataError's message starts with one (`events: record …`). */
+const DATA_ERROR = /^(articles|block-data|events|productions|sites): /;
+
+/**
+ * The collection a data error's message names, when `message` is one (also after it has been
+ * stored as text, as in the publish service's run log); undefined for any other message.
+ */
+export function dataErrorCollection(message: string): string | undefined {
+  return DATA_ERROR.exec(message)?.[1];
+}
+
 export function validateRecords<S extends z.ZodTypeAny>(collection: string, schema: S, data: unknown): z.infer<S>[] {
   if (!Array.isArray(data)) throw new ImportDataError(`${collection}: expected a list of records, got ${describe(data)}`);
   return data.map((record: unknown, index) => {

@@ -7,6 +7,7 @@
  * A warning has a key; the service keeps the keys it last notified about, so a warning gives
  * one notification when it starts and one when it ends, however many runs fail in between.
  */
+import { dataErrorCollection } from '../import/validate';
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
 import { osloMidnight } from './schedule';
 
@@ -30,12 +31,12 @@ export const sourceOfDownload: Record<string, SourceKey> = {
 };
 
 /**
- * The source whose answer a data error of the import names (`events: record "…" …`, as
- * import/validate.ts and import/run.ts word them): it answered, but with what the site cannot
- * use, which counts as not answering. Undefined for any other failure.
+ * The source whose answer a data error of the import names (`events: record "…" …`,
+ * import/validate.ts dataErrorCollection): it answered, but with what the site cannot use,
+ * which counts as not answering. Undefined for any other failure.
  */
 export function sourceOfDataError(detail: string): SourceKey | undefined {
-  const collection = /^(articles|block-data|events|productions|sites): /.exec(detail)?.[1];
+  const collection = dataErrorCollection(detail);
   if (!collection) return undefined;
   return collection === 'events' ? 'runtime' : collection === 'productions' || collection === 'sites' ? 'platform' : 'management';
 }

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CollectionChange } from '../import/summary';
-import { ImportDataError } from '../import/validate';
+import { dataErrorCollection, ImportDataError } from '../import/validate';
 import type { BuildCommand } from '../release/build';
 import { DeployFailed } from '../release/go-live';
 import { publishFromCms, type PublishRunOptions } from '../release/publish';
@@ -153,7 +153,7 @@ export function explain(error: unknown): Failure {
 }
 
 function reasonOf(step: string, cause: unknown, detail: string): string {
-  if (cause instanceof ImportDataError || /^(articles|block-data|events|productions|sites): /.test(detail))
+  if (cause instanceof ImportDataError || dataErrorCollection(detail) !== undefined)
     return `Noko i innhaldet er ikkje gyldig, så ingenting vart publisert: ${detail}. Rett det i CMS-et og publiser på nytt.`;
   const tries = /after (\d+) tries/.exec(detail)?.[1];
   const tried = tries ? ` (prøvd ${tries} gonger)` : '';
