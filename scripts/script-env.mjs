@@ -18,6 +18,9 @@
  * - BENCH_SKIP_BUILD: set to 1 to measure the build already in dist/ instead of building first;
  * - BENCH_PLAIN_HTTP: set to 1 to serve npm run bench over plain HTTP/1.1 instead of HTTPS with
  *   HTTP/2 (the default, as production serves the site);
+ * - BENCH_THROTTLING: how npm run bench slows the page down: `simulate` (the default, Lighthouse's
+ *   own: an unthrottled load, then a simulated phone) or `devtools` (the load itself is throttled
+ *   in Chromium, so the figures are what the browser measured);
  * - PUBLISHER_STAFF_PASSWORD: the staff password npm start gives the publish service (default a
  *   fresh random one, printed at start).
  */
@@ -101,6 +104,16 @@ function benchPages(env) {
   return BENCH_PAGE_NAMES.filter((name) => names.includes(name));
 }
 
+/** The ways npm run bench can throttle, by the values BENCH_THROTTLING takes. */
+export const BENCH_THROTTLING = ['simulate', 'devtools'];
+
+/** @param {Env} env */
+function benchThrottling(env) {
+  const raw = text(env, 'BENCH_THROTTLING') ?? 'simulate';
+  if (!BENCH_THROTTLING.includes(raw)) throw new ScriptEnvError(`BENCH_THROTTLING must be one of ${BENCH_THROTTLING.join(', ')}, not "${raw}"`);
+  return raw;
+}
+
 /** @param {Env} env @param {string} name */
 function flag(env, name) {
   const raw = text(env, name);
@@ -120,7 +133,13 @@ export function scriptEnv(env = process.env) {
     chromePath: text(env, 'CHROME_PATH') ?? '/usr/bin/chromium',
     java: text(env, 'JAVA') ?? 'java',
     loadSeconds: positive(env, 'LOAD_SECONDS', 8),
-    bench: { port: port(env, 'BENCH_PORT', 4391), pages: benchPages(env), skipBuild: flag(env, 'BENCH_SKIP_BUILD'), plainHttp: flag(env, 'BENCH_PLAIN_HTTP') },
+    bench: {
+      port: port(env, 'BENCH_PORT', 4391),
+      pages: benchPages(env),
+      skipBuild: flag(env, 'BENCH_SKIP_BUILD'),
+      plainHttp: flag(env, 'BENCH_PLAIN_HTTP'),
+      throttling: benchThrottling(env),
+    },
     staffPassword: text(env, 'PUBLISHER_STAFF_PASSWORD'),
   };
 }

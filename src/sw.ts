@@ -5,7 +5,8 @@
  * Strategy: injectManifest, this file plus the precache manifest Workbox injects. generateSW
  * could express most of it, but not all of it as we want it:
  * - pages are precached once, as their files (/page.html), and found under /page and /page?q=…
- *   through `urlManipulation` (src/lib/pages/page-files.ts has the site's URL form);
+ *   through `urlManipulation` (src/lib/pages/page-files.ts has the site's URL form); each is
+ *   stored linking the stylesheet it carries inline over the network;
  * - the precache holds the pages of the sitemap, as many as its 2 MB budget allows (all of them
  *   for the demo content); other pages are cached as visited, and a page neither stored nor
  *   reachable gets our own offline page;
@@ -23,7 +24,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
@@ -40,6 +41,7 @@ import {
   isSiteNavigation,
   pageFileFor,
 } from './lib/offline/worker-rules';
+import { linkedStylesheetPage } from './lib/pages/inline-stylesheet';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -56,6 +58,23 @@ self.addEventListener('install', () => {
 });
 clientsClaim();
 cleanupOutdatedCaches();
+
+// Pages come over the network with the stylesheet inside (src/lib/pages/inline-stylesheet.ts);
+// the precache stores them linking it, so the stylesheet is stored once. As Workbox's own check
+// does, an error answer is not stored (the install fails and is tried again).
+addPlugins([
+  {
+    cacheWillUpdate: async ({ response }) => {
+      if (response.status >= 400) return null;
+      if (!(response.headers.get('Content-Type') ?? '').includes('text/html')) return response;
+      // The text is decoded and changed: its length and encoding on the wire no longer apply.
+      const headers = new Headers(response.headers);
+      headers.delete('Content-Encoding');
+      headers.delete('Content-Length');
+      return new Response(linkedStylesheetPage(await response.text()), { status: response.status, statusText: response.statusText, headers });
+    },
+  },
+]);
 
 precacheAndRoute(self.__WB_MANIFEST, {
   directoryIndex: 'index.html',

@@ -7,8 +7,9 @@
  * TBT, then the median run's LCP element, LCP in four parts (time to first byte, load delay, load
  * time and render delay, as Lighthouse's largest-contentful-paint-element audit simulates them) and
  * its render-blocking requests, and writes the median runs' full reports to reports/.
- * BENCH_PORT, BENCH_PAGES, BENCH_SKIP_BUILD and BENCH_PLAIN_HTTP (scripts/script-env.mjs) pick the
- * port, the pages, whether to build first and the protocol.
+ * BENCH_PORT, BENCH_PAGES, BENCH_SKIP_BUILD, BENCH_PLAIN_HTTP and BENCH_THROTTLING
+ * (scripts/script-env.mjs) pick the port, the pages, whether to build first, the protocol and
+ * whether Lighthouse simulates the phone (the default) or throttles the load itself in Chromium.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,7 +61,7 @@ const METRICS = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-
 /** One Lighthouse run; a run Lighthouse itself reports as broken (NO_NAVSTART and the like) is repeated, at most twice. */
 async function audit(path) {
   for (let attempt = 1; ; attempt++) {
-    const { lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const { lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', throttlingMethod: settings.throttling });
     const broken = lhr.runtimeError
       ? `${lhr.runtimeError.code}`
       : METRICS.filter((id) => lhr.audits[id].numericValue === undefined).map((id) => `no ${id}: ${lhr.audits[id].errorMessage}`)[0];
@@ -131,8 +132,13 @@ try {
   server.kill('SIGTERM');
 }
 
+console.log(
+  settings.throttling === 'devtools'
+    ? 'Throttled in Chromium (BENCH_THROTTLING=devtools): the figures are what the browser measured on a slowed-down load.'
+    : 'Simulated phone (Lighthouse default): an unthrottled load, then a simulation of a slow phone over it.',
+);
 console.table(rows);
-console.log('LCP of the median run, in parts (simulated phone):');
+console.log(`LCP of the median run, in parts (${settings.throttling === 'devtools' ? 'throttled load' : 'simulated phone'}):`);
 console.table(parts);
 console.log(buildSeconds === undefined ? 'build: skipped (BENCH_SKIP_BUILD=1)' : `build time: ${buildSeconds.toFixed(1)} s`);
 mkdirSync('reports', { recursive: true });

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import type { AstroIntegration } from 'astro';
 import type { ManifestTransform } from 'workbox-build';
+import { linkedStylesheetPage } from '../lib/pages/inline-stylesheet';
 import {
   HASHED_URLS,
   PRECACHE_BUDGET,
@@ -26,7 +27,7 @@ import {
 /**
  * The precache: of the files Workbox globbed, the pages of the sitemap (in its order) with the
  * build assets they use, the search index and the offline page, within PRECACHE_BUDGET (see
- * planPrecache in worker-rules.ts). Other HTML, and build assets no stored page uses, are left
+ * planPrecache in worker-rules.ts), pages counted as the worker stores them (stylesheet linked). Other HTML, and build assets no stored page uses, are left
  * to the network. Pages keep their file names (the worker maps /page to /page.html).
  * Giving any transform also replaces @vite-pwa/astro's own, which renames page files.
  */
@@ -47,8 +48,13 @@ function sitePagesWithinBudget(outDir: string): ManifestTransform {
   return async (entries) => {
     const pages = precachedPageFiles(await readFile(join(outDir, 'sitemap.xml'), 'utf8'));
     const candidates = entries.filter((entry) => keepInPrecache(entry.url, pages));
-    const plan = planPrecache(candidates, [...pages], (page) => assetsOfPages([readBuilt(page) ?? ''], readModule));
-    const manifest = candidates.filter((entry) => plan.urls.has(entry.url));
+    // A page is stored with its stylesheet linked, not inline (src/sw.ts): counted as stored.
+    const asStored = candidates.map((entry) => {
+      const html = entry.url.endsWith('.html') ? readBuilt(entry.url) : undefined;
+      return html === undefined ? entry : { ...entry, size: Buffer.byteLength(linkedStylesheetPage(html)) };
+    });
+    const plan = planPrecache(asStored, [...pages], (page) => assetsOfPages([readBuilt(page) ?? ''], readModule));
+    const manifest = asStored.filter((entry) => plan.urls.has(entry.url));
     const globbed = new Set(candidates.map((entry) => entry.url));
     const missing = [...pages].filter((page) => !globbed.has(page));
     const warnings = [

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { IMAGE_CACHE, IMAGE_LIMITS, builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
+import { linkedStylesheetPage } from '../../src/lib/pages/inline-stylesheet';
 import { pageFile } from '../../src/lib/pages/page-files';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { expect, sitemapPaths, test } from './fixtures';
@@ -86,6 +87,12 @@ test('@once after the first visit, pages, the search and seen images work offlin
   const cover = await page.locator('.cover__image').evaluate((image: HTMLImageElement) => image.currentSrc);
   expect(new URL(cover).pathname).toMatch(/^\/media\//);
   await expect.poll(() => page.evaluate(async (url) => (await caches.match(url)) !== undefined, cover)).toBe(true);
+  // Over the network the page carries its stylesheet inline; the worker stores pages linking it.
+  await expect(page.locator('link[rel=stylesheet]')).toHaveCount(0);
+  await expect(page.locator('head style[data-href]')).toHaveCount(1);
+  const styled = () =>
+    page.evaluate(() => [getComputedStyle(document.body).fontFamily, getComputedStyle(document.querySelector('.site-footer')!).backgroundColor].join(' / '));
+  const onlineStyle = await styled();
   await context.setOffline(true);
 
   // The page seen, with its image.
@@ -105,6 +112,10 @@ test('@once after the first visit, pages, the search and seen images work offlin
     expect(response?.fromServiceWorker(), path).toBe(true);
     if (heading) await expect(page.locator('h1'), path).toHaveText(heading);
     else await expect(page.locator('h1'), path).toHaveCount(1);
+    // The stored copy links the stylesheet, which the precache holds once, and looks the same.
+    await expect(page.locator('link[rel=stylesheet]'), path).toHaveCount(1);
+    await expect(page.locator('style[data-href]'), path).toHaveCount(0);
+    expect(await styled(), path).toBe(onlineStyle);
   }
 
   // The search, its script and its index.
@@ -222,7 +233,9 @@ test('the precache holds every page and the search index, and stores under 2 MB'
   let stored = 0;
   let gzip = 0;
   for (const url of urls) {
-    const body = await (await request.get(`/${url}`, { headers: { 'Accept-Encoding': 'identity' } })).body();
+    const served = await (await request.get(`/${url}`, { headers: { 'Accept-Encoding': 'identity' } })).body();
+    // Pages are stored linking the stylesheet they carry inline over the network (src/sw.ts).
+    const body = url.endsWith('.html') ? Buffer.from(linkedStylesheetPage(served.toString('utf8'))) : served;
     stored += body.length;
     gzip += /\.(html|css|js|json|svg)$/.test(url) ? gzipSync(body).length : body.length;
   }

@@ -19,7 +19,7 @@ describe('the scripts’ settings', () => {
     expect(settings.java).toBe('java');
     expect(settings.loadSeconds).toBe(8);
     expect(settings.staffPassword).toBeUndefined();
-    expect(settings.bench).toEqual({ port: 4391, pages: BENCH_PAGE_NAMES, skipBuild: false, plainHttp: false });
+    expect(settings.bench).toEqual({ port: 4391, pages: BENCH_PAGE_NAMES, skipBuild: false, plainHttp: false, throttling: 'simulate' });
   });
 
   it('move every CDN and sandbox port with a run’s own preview port, so two runs can share a machine', () => {
@@ -44,17 +44,21 @@ describe('the scripts’ settings', () => {
   });
 
   it('let npm run bench measure some pages, on its own port, of the build already made', () => {
-    expect(scriptEnv({ BENCH_PORT: '5210', BENCH_PAGES: ' film,front ', BENCH_SKIP_BUILD: '1', BENCH_PLAIN_HTTP: '1' }).bench).toEqual({
+    expect(
+      scriptEnv({ BENCH_PORT: '5210', BENCH_PAGES: ' film,front ', BENCH_SKIP_BUILD: '1', BENCH_PLAIN_HTTP: '1', BENCH_THROTTLING: 'devtools' }).bench,
+    ).toEqual({
       port: 5210,
       // In the benchmark's own order, whatever order they were named in.
       pages: ['front', 'film'],
       skipBuild: true,
       plainHttp: true,
+      throttling: 'devtools',
     });
     expect(scriptEnv({ BENCH_SKIP_BUILD: '0' }).bench.skipBuild).toBe(false);
     expect(() => scriptEnv({ BENCH_SKIP_BUILD: 'yes' })).toThrow(/BENCH_SKIP_BUILD must be 1 or 0/);
     expect(() => scriptEnv({ BENCH_PAGES: 'front,frontpage' })).toThrow(/BENCH_PAGES must name pages among front, article/);
     expect(() => scriptEnv({ BENCH_PAGES: ',' })).toThrow(ScriptEnvError);
     expect(() => scriptEnv({ BENCH_PORT: '0' })).toThrow(/BENCH_PORT/);
+    expect(() => scriptEnv({ BENCH_THROTTLING: 'applied' })).toThrow(/BENCH_THROTTLING must be one of simulate, devtools/);
   });
 });
