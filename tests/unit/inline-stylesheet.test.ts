@@ -21,6 +21,15 @@ describe('withInlineStylesheet', () => {
     expect(withInlineStylesheet(linked, () => 'a::after{content:"</style>"}')).toBe(linked);
   });
 
+  it('leaves a page over the limit linked, so the largest pages stay within their own size limit', () => {
+    const bytes = new TextEncoder().encode(linked).length;
+    expect(withInlineStylesheet(linked, read, bytes)).toContain('<style data-href=');
+    expect(withInlineStylesheet(linked, read, bytes - 1)).toBe(linked);
+    // Counted in bytes, not characters: «å» is two.
+    const nynorsk = linked.replace('<p>Tekst</p>', '<p>å</p>');
+    expect(withInlineStylesheet(nynorsk, read, nynorsk.length)).toBe(nynorsk);
+  });
+
   it('leaves stylesheets from elsewhere and pages without one alone', () => {
     const foreign = page('<link rel="stylesheet" href="https://fonts.example/x.css">');
     expect(withInlineStylesheet(foreign, () => CSS)).toBe(foreign);

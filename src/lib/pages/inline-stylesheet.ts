@@ -18,10 +18,20 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)">
 const INLINE_STYLESHEET = /<style data-href="(\/_astro\/[\w.-]+\.css)">[^<]*<\/style>/g;
 
 /**
- * The page with each of the build's own stylesheets it links written into it. A stylesheet
- * `read` cannot give, or whose text could end the element early (`<`), stays linked.
+ * The largest page (its own markup, in bytes) that carries the stylesheet. A larger page takes
+ * several round trips to arrive itself, so the stylesheet's request overlaps them; carried, it
+ * would bring the large site's week and programme pages (around 200 KB) to their 250 KB limit.
+ * Every page of the demo site is well under it (/kinoprogram, the largest, is held under 60 KB).
  */
-export function withInlineStylesheet(html: string, read: (href: string) => string | undefined): string {
+export const INLINE_STYLESHEET_PAGE_LIMIT = 100 * 1024;
+
+/**
+ * The page with each of the build's own stylesheets it links written into it. A stylesheet
+ * `read` cannot give, or whose text could end the element early (`<`), stays linked, and so do
+ * all of a page over `limit` bytes.
+ */
+export function withInlineStylesheet(html: string, read: (href: string) => string | undefined, limit = INLINE_STYLESHEET_PAGE_LIMIT): string {
+  if (new TextEncoder().encode(html).length > limit) return html;
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const css = read(href);
     if (css === undefined || css.includes('<')) return link;
