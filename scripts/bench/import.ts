@@ -15,7 +15,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { loadDataset, startSandbox, type Dataset } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';
 import { builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
-import { linkedStylesheetPage } from '../../src/lib/pages/inline-stylesheet';
+import { storedPageBytes } from '../../src/lib/pages/inline-stylesheet';
 import { pageFile } from '../../src/lib/pages/page-files';
 import { CDN_LIMITS, inCdnUpload } from '../../src/lib/hosting/cdn';
 import { largeDataset } from './large-dataset';
@@ -106,7 +106,7 @@ async function bench(name: string, dataset: Dataset) {
     // What a visitor's browser stores at the first visit, against the 2 MB budget.
     const precached = builtPrecacheUrls(readFileSync(join(dist, 'sw.js'), 'utf8'));
     // Pages as the worker stores them: linking the stylesheet they carry inline (src/sw.ts).
-    const storedBytes = (file: string) => (file.endsWith('.html') ? Buffer.byteLength(linkedStylesheetPage(readFileSync(file, 'utf8'))) : statSync(file).size);
+    const storedBytes = (file: string) => (file.endsWith('.html') ? storedPageBytes(readFileSync(file, 'utf8')) : statSync(file).size);
     const precacheBytes = precached.reduce((sum, url) => sum + storedBytes(join(dist, decodeURIComponent(url))), 0);
     return {
       dataset: name,

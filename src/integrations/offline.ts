@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
 import type { AstroIntegration } from 'astro';
 import type { ManifestTransform } from 'workbox-build';
-import { linkedStylesheetPage } from '../lib/pages/inline-stylesheet';
+import { storedPageBytes } from '../lib/pages/inline-stylesheet';
 import {
   HASHED_URLS,
   PRECACHE_BUDGET,
@@ -27,8 +27,8 @@ import {
 /**
  * The precache: of the files Workbox globbed, the pages of the sitemap (in its order) with the
  * build assets they use, the search index and the offline page, within PRECACHE_BUDGET (see
- * planPrecache in worker-rules.ts), pages counted as the worker stores them (stylesheet linked). Other HTML, and build assets no stored page uses, are left
- * to the network. Pages keep their file names (the worker maps /page to /page.html).
+ * planPrecache in worker-rules.ts), pages counted as the worker stores them (stylesheet
+ * linked). Other HTML, and build assets no stored page uses, are left to the network. Pages keep their file names (the worker maps /page to /page.html).
  * Giving any transform also replaces @vite-pwa/astro's own, which renames page files.
  */
 function sitePagesWithinBudget(outDir: string): ManifestTransform {
@@ -51,7 +51,7 @@ function sitePagesWithinBudget(outDir: string): ManifestTransform {
     // A page is stored with its stylesheet linked, not inline (src/sw.ts): counted as stored.
     const asStored = candidates.map((entry) => {
       const html = entry.url.endsWith('.html') ? readBuilt(entry.url) : undefined;
-      return html === undefined ? entry : { ...entry, size: Buffer.byteLength(linkedStylesheetPage(html)) };
+      return html === undefined ? entry : { ...entry, size: storedPageBytes(html) };
     });
     const plan = planPrecache(asStored, [...pages], (page) => assetsOfPages([readBuilt(page) ?? ''], readModule));
     const manifest = asStored.filter((entry) => plan.urls.has(entry.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineStylesheetHrefs, linkedStylesheetPage, withInlineStylesheet } from '../../src/lib/pages/inline-stylesheet';
+import { inlineStylesheetHrefs, linkedStylesheetPage, storedPageBytes, withInlineStylesheet } from '../../src/lib/pages/inline-stylesheet';
 import { pageAssetFiles } from '../../src/lib/offline/worker-rules';
 
 const CSS = 'body{margin:0}.a>.b{color:#123}\n';
@@ -48,6 +48,11 @@ describe('linkedStylesheetPage', () => {
     expect(shipped.length - linkedStylesheetPage(shipped).length).toBe(
       CSS.trim().length + '<style data-href="/_astro/style.k1.css"></style>'.length - linked.match(/<link[^>]*>/)![0].length,
     );
+  });
+
+  it('counts the bytes stored, not characters', () => {
+    const nynorsk = linked.replace('<p>Tekst</p>', '<p>Kva skjer på huset?</p>');
+    expect(storedPageBytes(withInlineStylesheet(nynorsk, read))).toBe(Buffer.byteLength(nynorsk));
   });
 
   it('leaves other style elements, and a page without an inline stylesheet, as they are', () => {

@@ -44,6 +44,11 @@ export function linkedStylesheetPage(html: string): string {
   return html.replace(INLINE_STYLESHEET, (_style, href: string) => `<link rel="stylesheet" href="${href}">`);
 }
 
+/** The bytes the service worker stores for a page: with its inline stylesheets linked again. */
+export function storedPageBytes(html: string): number {
+  return new TextEncoder().encode(linkedStylesheetPage(html)).length;
+}
+
 /** The stylesheets a page carries inline, by their files' addresses. */
 export function inlineStylesheetHrefs(html: string): string[] {
   return [...html.matchAll(INLINE_STYLESHEET)].map((match) => match[1] as string);
