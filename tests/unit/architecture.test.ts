@@ -7,7 +7,7 @@
  * - comments, the README, CONTRIBUTING.md and docs/ name only project paths that exist.
  */
 import { fileURLToPath } from 'node:url';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
