@@ -41,7 +41,7 @@ export function pageDays(now: Date): string[] {
   return Array.from({ length: BOXOFFICE_DAYS }, (_, index) => new Date((today + index) * DAY_MS).toISOString().slice(0, 10));
 }
 
-const availabilityText: Record<string, string> = { available: 'Ledige billettar', few: 'Få billettar att', soldout: 'Utselt' };
+const availabilityText: Record<string, string> = { available: 'Ledige billettar', few: 'Nesten utselt', soldout: 'Utselt' };
 const statusText: Record<string, string> = { cancelled: 'Avlyst', postponed: 'Utsett', rescheduled: 'Flytta' };
 
 /** What the page says about a showing's sale. */
@@ -100,10 +100,20 @@ export function parseBoxOfficeForm(body: string): BoxOfficeForm {
   }
 }
 
+/** When the site is due to fetch a change made now: «ved neste henting, venta kl. 12.01». */
+export function nextSyncText(sync: SyncInfo, now: Date): string {
+  const every = sync.intervalMinutes;
+  if (!every) return 'ved neste bygging';
+  if (!sync.lastSync) return `innan ${every === 1 ? 'eitt minutt' : `${every} minutt`}, når ho hentar`;
+  let next = sync.lastSync.getTime() + every * 60_000;
+  while (next < now.getTime()) next += every * 60_000;
+  return `ved neste henting, venta kl. ${clockLabel(new Date(next))}`;
+}
+
 /** What the page says after a change, built from the showing as it now is. */
 export function changedText(showing: ShowingLine, sync: SyncInfo, now: Date): string {
   const at = `${dayLabel(osloDayOf(new Date(showing.startTime)))} kl. ${clockLabel(showing.startTime)}`;
-  return `Endra: ${showing.title}, ${at}: ${saleText(showing).toLowerCase()}. ${syncText(sync, now)}`;
+  return `Endra: ${showing.title}, ${at}: ${saleText(showing).toLowerCase()}. Nettstaden får det med seg ${nextSyncText(sync, now)}.`;
 }
 
 export interface BoxOfficeView {
@@ -129,7 +139,7 @@ function showingRow(showing: ShowingLine, day: string): string {
     ? button('scheduled', 'Set opp att')
     : [
         showing.availability !== 'soldout' ? button('soldout', 'Utselt') : '',
-        showing.availability !== 'few' ? button('few', 'Få billettar att') : '',
+        showing.availability !== 'few' ? button('few', 'Nesten utselt') : '',
         showing.availability !== 'available' ? button('available', 'Ledige billettar') : '',
         button('cancelled', 'Avlys'),
       ].join('');

@@ -71,7 +71,7 @@ describe('the page', () => {
     expect(html).toContain(`value="${last.id}"`);
     expect(html).toContain(`${over.length} framsyningar tidlegare i dag er ferdige og er ikkje med.`);
     expect(html).toContain('<a href="/__sandbox/billettkontor?dag=2026-11-26" aria-current="page">I dag</a>');
-    for (const label of ['Utselt', 'Få billettar att', 'Avlys', 'Flytt']) expect(html).toContain(`>${label}</button>`);
+    for (const label of ['Utselt', 'Nesten utselt', 'Avlys', 'Flytt']) expect(html).toContain(`>${label}</button>`);
   });
 
   it('escapes what the data says, in text and in attributes', () => {
@@ -124,6 +124,7 @@ describe('the page against the sandbox', () => {
     const after = await (await fetch(`${sandbox.url}${location}`)).text();
     expect(after).toContain(`Endra: ${showing.title}, fredag 27. november kl. ${clockLabel(showing.startTime)}: utselt.`);
     expect(after).toContain('sist kl. 11.00. Neste henting er venta kl. 11.05');
+    expect(after).toContain('utselt. Nettstaden får det med seg ved neste henting, venta kl. 11.05.');
     expect((await post({ id: showing.id, gjer: 'cancelled', dag: '2026-11-27' })).status).toBe(303);
     expect((await basicEvents()).find((event) => event.id === showing.id)?.status).toBe('cancelled');
     const refused = await post({ id: 'ev-999999', gjer: 'soldout', dag: '2026-11-27' });
