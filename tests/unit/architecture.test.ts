@@ -114,7 +114,8 @@ describe('the README, CONTRIBUTING.md and docs/', () => {
     expect(docs).toContain('docs/architecture.md');
     const missing = missingDocPaths(ROOT, docs, ['src', 'import', 'release', 'sandbox', 'scripts', 'publisher', 'tests']);
     expect(missing.map(({ file, path }) => `${file} names ${path}`)).toEqual([]);
-  });
+    // Parsing every page and walking the source folders takes seconds on a busy machine.
+  }, 30_000);
 
   it('are read for the paths in their inline code, not in their code blocks', () => {
     const root = mkdtempSync(join(tmpdir(), 'kaia-doc-paths-'));
