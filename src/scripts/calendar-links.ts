@@ -33,8 +33,10 @@ export function enhanceCalendarLinks(root: Document): void {
   started = true;
   root.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.defaultPrevented) return;
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-calendar-event]');
-    const eventId = link?.dataset['calendarEvent'];
+    // The showing's row says which event it is (src/components/ShowingTime.astro), so the links
+    // carry no attribute of their own: the production pages sit close to the precache budget.
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a.calendar-link');
+    const eventId = link?.closest<HTMLElement>('[data-event-id]')?.dataset['eventId'];
     if (!link || !eventId) return;
     event.preventDefault();
     void saveShowing(link, eventId);
