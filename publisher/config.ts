@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { DEFAULT_SYNC_MINUTES } from './schedule';
-import type { GoLive } from '../release/go-live';
+import { DEFAULT_DEPLOY_ENV, NEVER_DEPLOY_ENV, type GoLive } from '../release/go-live';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
 
 const publisherSettings = {
@@ -22,6 +22,26 @@ const publisherSettings = {
     .enum(['switch', 'deploy'], { errorMap: () => ({ message: 'must be switch (nginx serves the releases folder) or deploy (run PUBLISHER_DEPLOY_COMMAND)' }) })
     .default('switch'),
   PUBLISHER_DEPLOY_COMMAND: z.string().trim().optional(),
+  PUBLISHER_DEPLOY_ENV: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name !== '')
+        : [...DEFAULT_DEPLOY_ENV],
+    )
+    .refine(
+      (names) => names.every((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)),
+      'must be names of environment variables separated by commas (e.g. PATH,HOME,CLOUDFLARE_API_TOKEN)',
+    )
+    .refine((names) => !names.some((name) => NEVER_DEPLOY_ENV.includes(name)), `must not name the service's secrets (${NEVER_DEPLOY_ENV.join(', ')})`)
+    .describe(
+      `The only environment variables the deploy command gets (PUBLISHER_GO_LIVE=deploy), separated by commas; besides them it gets DEPLOY_DIR and DEPLOY_RELEASE. Default: ${DEFAULT_DEPLOY_ENV.join(',')}. The service's secrets are never passed.`,
+    ),
   PUBLISHER_DEPLOY_TIMEOUT_SECONDS: whole('seconds', 1, 900, 24 * 60 * 60),
   PUBLISHER_NOTIFY_URL: url.optional(),
   PUBLISHER_PUBLIC_ORIGIN: url.optional(),
@@ -113,7 +133,12 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     buildCommand: values.PUBLISHER_BUILD_COMMAND || undefined,
     goLive:
       values.PUBLISHER_GO_LIVE === 'deploy' && values.PUBLISHER_DEPLOY_COMMAND
-        ? { mode: 'deploy', command: values.PUBLISHER_DEPLOY_COMMAND, timeoutMs: values.PUBLISHER_DEPLOY_TIMEOUT_SECONDS * 1000 }
+        ? {
+            mode: 'deploy',
+            command: values.PUBLISHER_DEPLOY_COMMAND,
+            timeoutMs: values.PUBLISHER_DEPLOY_TIMEOUT_SECONDS * 1000,
+            env: values.PUBLISHER_DEPLOY_ENV,
+          }
         : { mode: 'switch' },
     notifyUrl: values.PUBLISHER_NOTIFY_URL,
     publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,
