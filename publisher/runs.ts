@@ -119,11 +119,12 @@ export class RunLog {
     } catch {
       // A malformed log is treated as empty.
     }
-    // Runs that were going when the service stopped did not finish.
+    // Runs that were going when the service stopped did not finish; runs still waiting wait
+    // on, and run once the queue starts (RunQueue.resume), as their requests were accepted.
     for (const run of this.runs) {
       delete run.step;
       if (run.named !== undefined && !isNamedChanges(run.named)) delete run.named;
-      if (run.state === 'queued' || run.state === 'running')
+      if (run.state === 'running')
         Object.assign(run, {
           state: 'failed',
           failure: { step: 'teneste', reason: 'Publiseringstenesta vart stoppa før køyringa var ferdig.', detail: 'service stopped' },

@@ -188,6 +188,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     (error: unknown) => log(`bringing the CDN in line failed: ${String(error)}`),
   );
   if (config.runOnStart) queue.request('live', 'start');
+  queue.resume(); // runs still queued when the last process stopped run now (or after the pause)
   if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);
   scheduler.start();
   let closing: Promise<void> | undefined;
