@@ -11,8 +11,8 @@
  * saying why); a single malformed entry is left out and named, the rest stand.
  */
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
+import { readStateText, writeFileAtomic } from '../release/state-file';
 
 export interface StaffAccount {
   /** The name typed at login: lower-case letters, digits, '.', '_' and '-', 2–32 characters. */
@@ -154,12 +154,10 @@ function entryProblem(entry: unknown): string | undefined {
 
 /** The accounts in the file at `path`; a missing file holds none (and no problem). */
 export function readAccountsFile(path: string): AccountsFile {
-  if (!existsSync(path)) return { accounts: [], problems: [] };
-  try {
-    return parseAccounts(readFileSync(path, 'utf8'));
-  } catch (error) {
-    return { accounts: [], problems: [`the accounts file could not be read: ${error instanceof Error ? error.message : String(error)}`] };
-  }
+  const read = readStateText(path, parseAccounts);
+  if (read.state === 'absent') return { accounts: [], problems: [] };
+  if (read.state === 'malformed') return { accounts: [], problems: [`the accounts file ${read.reason}`] };
+  return read.value;
 }
 
 export function serialiseAccounts(accounts: readonly StaffAccount[]): string {
@@ -168,10 +166,7 @@ export function serialiseAccounts(accounts: readonly StaffAccount[]): string {
 
 /** Writes the file whole or not at all (a temporary file renamed into place), readable by its owner only. */
 export function writeAccountsFile(path: string, accounts: readonly StaffAccount[]): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, serialiseAccounts(accounts), { mode: 0o600 });
-  renameSync(temporary, path);
+  writeFileAtomic(path, serialiseAccounts(accounts), { mode: 0o600 });
 }
 
 /** The accounts with `account` added, or replacing the one of the same user name (kept in its place). */
