@@ -133,6 +133,8 @@ export function deployCommandLine(command: string, dir: string): string {
  * when it did not succeed.
  */
 export async function goLive(way: GoLive, releasesDir: string, release: string, options: GoLiveOptions = {}): Promise<DeployRecord | undefined> {
+  // Checked before anything runs: only a whole release folder is ever deployed or made live.
+  const folder = releaseFolder(releasesDir, release);
   if (way.mode === 'switch') {
     switchCurrent(releasesDir, release);
     return undefined;
