@@ -139,8 +139,6 @@ export async function goLive(way: GoLive, releasesDir: string, release: string, 
     switchCurrent(releasesDir, release);
     return undefined;
   }
-  // Checked before anything runs: only a whole release folder is ever deployed.
-  const folder = releaseFolder(releasesDir, release);
   const marker = markDeploying(releasesDir, release);
   try {
     const record = await deploy(way, folder, release, options);

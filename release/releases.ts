@@ -35,7 +35,7 @@ export function releaseFolder(releasesDir: string, id: string): string {
   const refuse = (why: string): never => {
     throw new ReleaseError(`${JSON.stringify(id).slice(0, 80)} is not a release that can go live: ${why}.`);
   };
-  if (typeof id !== 'string' || !RELEASE_NAME.test(id)) refuse('not a release name');
+  if (typeof id !== 'string' || !isReleaseName(id)) refuse('not a release name');
   const folder = join(releasesDir, id);
   let stat;
   try {
@@ -108,26 +108,6 @@ export function releaseName(releasesDir: string, now: Date): string {
 /** Whether `name` has the form of a release's name (its UTC time); says nothing of whether it exists. */
 export function isReleaseName(name: string): boolean {
   return RELEASE_NAME.test(name);
-}
-
-/**
- * The folder of the finished release `release` inside `releasesDir`, or a ReleaseError. The one
- * gate every way of making a release live goes through (switchCurrent, go-live.ts goLive): only
- * a name of a release's form (so never `/`, `..`, `current`, `.publisher` or a path), naming a
- * real folder (not a link) directly inside `releasesDir`, holding a built site.
- */
-export function releaseFolder(releasesDir: string, release: string): string {
-  if (!isReleaseName(release)) throw new ReleaseError(`"${release}" is not the name of a release.`);
-  const dir = join(releasesDir, release);
-  let isFolder = false;
-  try {
-    isFolder = lstatSync(dir).isDirectory();
-  } catch {
-    throw new ReleaseError(`There is no release ${release}.`);
-  }
-  if (!isFolder) throw new ReleaseError(`${release} is not a release folder.`);
-  if (!existsSync(join(dir, 'index.html'))) throw new ReleaseError(`${release} is not a whole release (it has no index.html).`);
-  return dir;
 }
 
 /** Points `current` at `release` atomically. */
