@@ -1,9 +1,9 @@
 /**
  * Only a whole release folder inside the releases folder can ever go live or be deployed
- * (release/releases.ts releaseFolder, through which switchCurrent and go-live.ts go): the state
+ * (release/releases.ts releaseFolder, through which switchCurrent and release/go-live.ts go): the state
  * folder, `current`, `..`, `/`, an absolute path, a link and an unfinished release are refused,
  * and the deploy command never runs for them. The deploy command gets only the allowed
- * environment (go-live.ts deployEnv), never the service's secrets.
+ * environment (release/go-live.ts deployEnv), never the service's secrets.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
