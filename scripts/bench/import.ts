@@ -7,7 +7,7 @@
  * targets for the large dataset on a 2-core machine: import under 10 s, build under 120 s, peak
  * memory under 2 GB, no programme, day or week page over 250 KB; for both, a precache under
  * 2 MB (2048 KiB). The CDN file count (large) and precache headroom (demo) goals of
- * src/lib/pages/build-goals.ts fail the run (exit code 1) when missed.
+ * src/lib/hosting/build-goals.ts fail the run (exit code 1) when missed.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { storedPageBytes } from '../../src/lib/pages/inline-stylesheet';
 import { pageFile } from '../../src/lib/pages/page-files';
 import { CDN_LIMITS, inCdnUpload } from '../../src/lib/hosting/cdn';
 import { largeDataset } from './large-dataset';
-import { BUILD_GOALS, buildGoalProblems, precacheHeadroomKiB } from '../../src/lib/pages/build-goals';
+import { BUILD_GOALS, buildGoalProblems, precacheHeadroomKiB } from '../../src/lib/hosting/build-goals';
 
 const root = resolve(import.meta.dirname, '../..');
 const rssReporter = join(root, 'scripts/bench/report-rss.mjs');
@@ -114,7 +114,7 @@ async function bench(name: string, dataset: Dataset) {
     const storedBytes = (file: string) => (file.endsWith('.html') ? storedPageBytes(readFileSync(file, 'utf8')) : statSync(file).size);
     const precacheBytes = precached.reduce((sum, url) => sum + storedBytes(join(dist, decodeURIComponent(url))), 0);
     const cdnFiles = cdnUploadFiles(dist);
-    // The goals (src/lib/pages/build-goals.ts): the CDN file count for the large site, the precache headroom for the demo.
+    // The goals (src/lib/hosting/build-goals.ts): the CDN file count for the large site, the precache headroom for the demo.
     problems.push(
       ...buildGoalProblems(
         { cdnUploadFiles: cdnFiles, precacheBytes },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILD_GOALS, buildGoalProblems, precacheHeadroomKiB } from '../../src/lib/pages/build-goals';
+import { BUILD_GOALS, buildGoalProblems, precacheHeadroomKiB } from '../../src/lib/hosting/build-goals';
 import { PRECACHE_BUDGET } from '../../src/lib/offline/worker-rules';
 
 describe('the build goals bench:import holds', () => {
