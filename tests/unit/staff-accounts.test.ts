@@ -105,28 +105,32 @@ describe('the accounts file', () => {
     ]);
   });
 
-  it('leaves out, and logs, an account whose hash asks for a costly check (ln=20,r=32,p=16: 4 GiB), and never checks a login with it', async () => {
-    // The hash itself is well formed; only its parameters are out of bounds (never computed here).
-    const costly = anne.password.replace('ln=10,r=8,p=1', 'ln=20,r=32,p=16');
-    expect(parseHash(costly)).toBeUndefined();
-    const parsed = parseAccounts(JSON.stringify({ accounts: [{ ...anne, password: costly }, olav] }));
-    expect(parsed.accounts).toEqual([olav]);
-    expect(parsed.problems).toEqual([
-      expect.stringMatching(/^account "anne" is left out: the password hash asks for too costly a check \(ln=20,r=32 asks for 4096 MiB/),
-    ]);
-    const dir = mkdtempSync(join(tmpdir(), 'kaia-accounts-'));
-    try {
-      const path = join(dir, 'accounts.json');
-      writeFileSync(path, JSON.stringify({ accounts: [{ ...anne, password: costly }] }));
-      const lines: string[] = [];
-      const book = new AccountBook(path, (line) => lines.push(line));
-      expect(book.find('anne')).toBeUndefined();
-      expect(lines.join('\n')).toMatch(/"anne" is left out: the password hash asks for too costly a check/);
-      expect(await checkLogin(book.accounts, 'anne', 'annes passord 2026')).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'leaves out, and logs, an account whose hash asks for a costly check (ln=20,r=32,p=16: 4 GiB), and never checks a login with it',
+    { timeout: 30_000 },
+    async () => {
+      // The hash itself is well formed; only its parameters are out of bounds (never computed here).
+      const costly = anne.password.replace('ln=10,r=8,p=1', 'ln=20,r=32,p=16');
+      expect(parseHash(costly)).toBeUndefined();
+      const parsed = parseAccounts(JSON.stringify({ accounts: [{ ...anne, password: costly }, olav] }));
+      expect(parsed.accounts).toEqual([olav]);
+      expect(parsed.problems).toEqual([
+        expect.stringMatching(/^account "anne" is left out: the password hash asks for too costly a check \(ln=20,r=32 asks for 4096 MiB/),
+      ]);
+      const dir = mkdtempSync(join(tmpdir(), 'kaia-accounts-'));
+      try {
+        const path = join(dir, 'accounts.json');
+        writeFileSync(path, JSON.stringify({ accounts: [{ ...anne, password: costly }] }));
+        const lines: string[] = [];
+        const book = new AccountBook(path, (line) => lines.push(line));
+        expect(book.find('anne')).toBeUndefined();
+        expect(lines.join('\n')).toMatch(/"anne" is left out: the password hash asks for too costly a check/);
+        expect(await checkLogin(book.accounts, 'anne', 'annes passord 2026')).toBeUndefined();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('bounds scrypt by memory (64 MiB) and work per check, not only each parameter alone', () => {
     expect(scryptParamsProblem({ ln: 15, r: 8, p: 1 })).toBeUndefined();
