@@ -38,8 +38,10 @@ export function serviceHeaders(): MiddlewareHandler {
   };
 }
 
-/** The request as the staff guards read it: the peer node:http saw (none in `app.request()` tests unless given) and the headers. */
-/** Any app's context will do: only its node bindings are read. */
+/**
+ * The request as the staff guards read it: the peer node:http saw (none in `app.request()` tests
+ * unless given) and the headers. Any app's context will do: only its node bindings are read.
+ */
 export function staffRequest(c: Context<any>): StaffRequest {
   const env = c.env as NodeBindings | undefined;
   return {

@@ -237,3 +237,27 @@ describe('the staff guards', () => {
     expect(wrong.headers.get('allow')).toBe('POST');
   });
 });
+
+describe('the staff pages', () => {
+  it('escape a quote inside an attribute: a user name sent back into the login form stays one value', async () => {
+    const { app } = service('escape');
+    const typed = 'anne" autofocus onfocus="alert(1)';
+    const answer = await post(app, '/staff/login', { username: typed, password: 'wrong' });
+    expect(answer.status).toBe(401);
+    const html = await answer.text();
+    expect(html).toContain('value="anne&#34; autofocus onfocus=&#34;alert(1)"');
+    expect(html).not.toContain('onfocus="alert');
+  });
+
+  it("tie a wrong password to its error text, and give an action's result the focus so it is announced", async () => {
+    const { app } = service('announce');
+    const wrong = await (await post(app, '/staff/login', { username: 'anne', password: 'wrong' })).text();
+    expect(wrong).toMatch(/<p class="message error" id="login-error">Brukarnamnet eller passordet var feil/);
+    expect(wrong).toMatch(/<input type="password"[^>]* aria-invalid="true" aria-describedby="login-error"/);
+    const { cookie } = await login(app);
+    const page = await (await app.request(`${ORIGIN}/staff/?melding=queued`, { headers: { cookie } })).text();
+    expect(page).toMatch(/<div role="status"><p class="message" id="melding" tabindex="-1">/);
+    const script = await (await app.request(`${ORIGIN}/staff/status.js`)).text();
+    expect(script).toContain("document.getElementById('melding')?.focus()");
+  });
+});
