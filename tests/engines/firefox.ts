@@ -61,7 +61,7 @@ export async function firefox(baseUrl: string, fixedNow: string): Promise<Engine
         async type(text) {
           for (const letter of text) await tab.keyboard.press(letter as never);
         },
-        evaluate: (fn, ...args) => tab.evaluate(fn as never, ...(args as never[])) as never,
+        evaluate: (fn, ...args) => tab.evaluate(fn as never, ...(args as unknown as never[])) as never,
         async back() {
           await tab.evaluate(() => history.back());
         },

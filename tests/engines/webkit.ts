@@ -6,11 +6,20 @@
  * every journey (a session takes seconds to start); open() clears its storage and cookies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { remote, Key as WdioKey } from 'webdriverio';
 import type { Engine, EnginePage, Key } from './engine';
 
 const KEYS: Record<Key, string> = { Tab: WdioKey.Tab, Enter: WdioKey.Enter, Escape: WdioKey.Escape };
-const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** WebKitGTK's own browser, which the driver starts (Debian's libwebkit2gtk-4.1-0 ships it per architecture). */
+function miniBrowser(): string {
+  const found = readdirSync('/usr/lib')
+    .map((dir) => join('/usr/lib', dir, 'webkit2gtk-4.1', 'MiniBrowser'))
+    .find((path) => existsSync(path));
+  if (!found) throw new Error('no WebKitGTK MiniBrowser under /usr/lib/*/webkit2gtk-4.1 (apt-get install webkit2gtk-driver)');
+  return found;
+}
 
 async function waitForDriver(port: number): Promise<void> {
   const deadline = Date.now() + 15_000;
@@ -32,7 +41,7 @@ export async function webkit(baseUrl: string, driverPort: number): Promise<Engin
     hostname: '127.0.0.1',
     port: driverPort,
     logLevel: 'error',
-    capabilities: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } as WebdriverIO.Capabilities,
+    capabilities: { 'webkitgtk:browserOptions': { binary: miniBrowser(), args: ['--automation'] } } as WebdriverIO.Capabilities,
   });
   let size = { width: 0, height: 0 };
   const page: EnginePage = {
@@ -52,7 +61,7 @@ export async function webkit(baseUrl: string, driverPort: number): Promise<Engin
     async type(text) {
       for (const letter of text) await browser.keys([letter]);
     },
-    evaluate: (fn, ...args) => browser.execute(fn as never, ...(args as never[])) as never,
+    evaluate: (fn, ...args) => browser.execute(fn as never, ...(args as unknown as never[])) as never,
     back: () => browser.back(),
     reload: () => browser.refresh(),
     url: () => browser.getUrl(),
