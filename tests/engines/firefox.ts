@@ -28,7 +28,7 @@ function pageSetup(fixedNow: string): string {
 export async function firefox(baseUrl: string, fixedNow: string): Promise<Engine> {
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    executablePath: '/usr/bin/firefox-esr',
     headless: true,
     extraPrefsFirefox: { 'intl.accept_languages': 'nn-NO, nb-NO, no' },
   });
