@@ -252,6 +252,8 @@ export const JOURNEYS: Journey[] = [
         // Islands that wait to be scrolled to, too.
         await page.evaluate(() => document.querySelectorAll('astro-island[client="visible"]').forEach((island) => island.scrollIntoView()));
         await waitFor(page, `every island of ${path} to hydrate`, () => !document.querySelector('astro-island[ssr]'));
+        // The search has fetched its index (leaving earlier would abort the fetch, which Firefox reports).
+        if (path.startsWith('/search')) await waitFor(page, 'search results', () => document.querySelector('section[aria-labelledby="sok-treff"] a') !== null);
         for (const problem of await page.problems()) problems.push(`${path}: ${problem}`);
       }
       check(problems.length === 0, `${page.engine}: ${problems.join('\n')}`);
