@@ -37,6 +37,10 @@ export default tseslint.config(
       },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `const { omitted: _, ...rest } = value` is how a property is left out.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
   },
   {
     // tsc does not check these (allowJs without checkJs), so every value in them is `any`
@@ -55,7 +59,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['**/*.tsx'],
+    files: ['**/*.ts', '**/*.tsx'],
     ...reactHooks.configs.flat.recommended,
   },
   prettier,
