@@ -28,29 +28,41 @@ export const whole = (unit: string, min: number, fallback: number, max = Number.
 export const secret = (min: number) => text.refine((value) => value.length >= min, `must be at least ${min} characters long`);
 
 const importSettings = {
-  KAIA_SITE_ID: text.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _'),
-  MANAGEMENT_API_URL: url,
-  IDP_TOKEN_URL: url,
-  IDP_CLIENT_ID: text,
-  IDP_CLIENT_SECRET: text,
-  RUNTIME_API_URL: url,
-  RUNTIME_SITE: text.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _'),
-  PLATFORM_API_URL: url,
-  PLATFORM_API_USER: text,
-  PLATFORM_API_PASSWORD: text,
+  KAIA_SITE_ID: text.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _').describe("The platform's id for this site. Example: `kaia`"),
+  MANAGEMENT_API_URL: url.describe('Management API base URL (articles, block-data). Example: `http://127.0.0.1:4400/management/`'),
+  IDP_TOKEN_URL: url.describe("Identity provider token endpoint, for the import's client (OAuth 2 client credentials) to the management API."),
+  IDP_CLIENT_ID: text.describe("The import's client id at the identity provider."),
+  IDP_CLIENT_SECRET: text.describe("The import's client secret at the identity provider (a secret: keep it in the environment, never in the repository)."),
+  RUNTIME_API_URL: url.describe('Runtime API base URL (events).'),
+  RUNTIME_SITE: text
+    .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _')
+    .describe("The runtime API's site key: `site` + partner id + `a`. Example: `site118a`"),
+  PLATFORM_API_URL: url.describe('Platform data API base URL (site, productions).'),
+  PLATFORM_API_USER: text.describe("User name of the platform data API's Basic credentials."),
+  PLATFORM_API_PASSWORD: text.describe("Password of the platform data API's Basic credentials (a secret)."),
   IMPORT_TIMEOUT_MS: z.coerce
     .number({ invalid_type_error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 (no time-out) or more')
-    .default(60_000),
-  IMPORT_TRIES: whole('tries', 1, defaultRetryPolicy.tries, 10),
-  IMPORT_RETRY_DELAY_MS: whole('milliseconds', 0, defaultRetryPolicy.baseDelayMs),
+    .default(60_000)
+    .describe('Time-out per call, in milliseconds; 0 waits for ever.'),
+  IMPORT_TRIES: whole('tries', 1, defaultRetryPolicy.tries, 10).describe('Tries per download, the first included (at most 10).'),
+  IMPORT_RETRY_DELAY_MS: whole('milliseconds', 0, defaultRetryPolicy.baseDelayMs).describe(
+    'The first wait between tries, in milliseconds, doubled each time, with jitter, at most 30 s.',
+  ),
 } as const;
 
 const pathSettings = {
-  CONTENT_DIR: z.string().trim().default('content'),
-  RELEASES_DIR: z.string().trim().default('releases'),
+  CONTENT_DIR: z.string().trim().default('content').describe('Where the import writes and the build reads the content snapshot.'),
+  RELEASES_DIR: z
+    .string()
+    .trim()
+    .default('releases')
+    .describe('Where `npm run reimport` and the publish service keep releases. Example: `/srv/kulturhuset-kaia/releases`'),
 } as const;
+
+/** The import's and the paths' settings as one Zod object keyed by variable name, for docs/configuration.md. */
+export const importSchema = z.object({ ...importSettings, ...pathSettings });
 
 export type SettingName = keyof typeof importSettings | keyof typeof pathSettings;
 

@@ -41,14 +41,21 @@ function describe(collection: string, record: Row | undefined, id: string, snaps
       };
     }
     case 'events': {
-      const reference = text((record?.['production'] as Row | undefined)?.['pageReference']);
-      const production = reference ? (snapshot['productions'] ?? []).find((entry) => (entry as Row | null)?.['pageReference'] === reference) : undefined;
+      const link = record?.['production'] as Row | undefined;
+      const reference = text(link?.['pageReference']);
+      const parent = text(link?.['parentSlug']);
+      // A showing names its production by pageReference or parentSlug (src/schemas/event.ts): either finds its title.
+      const production = (snapshot['productions'] ?? []).find((entry) => {
+        const candidate = entry as Row | null;
+        return (reference !== undefined && candidate?.['pageReference'] === reference) || (parent !== undefined && candidate?.['parentSlug'] === parent);
+      }) as Row | undefined;
       const start = text(record?.['startTime']);
-      const when = start && !Number.isNaN(Date.parse(start)) ? ` ${formatDayName(osloDay(new Date(start)))} kl. ${formatTime(new Date(start))}` : '';
+      const when = start && !Number.isNaN(Date.parse(start)) ? `, ${formatDayName(osloDay(new Date(start)))} kl. ${formatTime(new Date(start))}` : '';
+      const page = reference ?? text(production?.['pageReference']);
       return {
         noun: 'framsyning',
-        title: `${text((production as Row | undefined)?.['title']) ?? reference ?? id}${when}`,
-        ...(reference ? { path: `/${encodeURIComponent(reference)}` } : {}),
+        title: `${text(production?.['title']) ?? reference ?? parent ?? id}${when}`,
+        ...(page ? { path: `/${encodeURIComponent(page)}` } : {}),
       };
     }
     case 'block-data':
@@ -64,6 +71,14 @@ function phrase(kind: Kind, described: Described): string {
   const capital = `${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)}`;
   if (kind === 'added') return `${described.neuter ? 'Nytt' : 'Ny'} ${noun}: ${described.title}`;
   return `${capital} ${kind === 'changed' ? 'endra' : 'fjerna'}: ${described.title}`;
+}
+
+/**
+ * The collections to read to name changes in `changed`: those, and the productions whenever
+ * showings changed, since a showing is named by its production's title.
+ */
+export function namingCollections(changed: readonly string[]): string[] {
+  return changed.includes('events') && !changed.includes('productions') ? [...changed, 'productions'] : [...changed];
 }
 
 /**

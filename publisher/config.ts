@@ -11,40 +11,87 @@ import type { GoLive } from '../release/go-live';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
 
 const publisherSettings = {
-  PUBLISHER_PORT: whole('port', 0, 4450, 65535),
-  PUBLISHER_HOOK_SECRET: secret(16),
-  PUBLISHER_STAFF_PASSWORD: secret(12),
-  PUBLISHER_STATE_DIR: z.string().trim().optional(),
-  PUBLISHER_ACCOUNTS_FILE: z.string().trim().optional(),
-  PUBLISHER_BUILD_COMMAND: z.string().trim().optional(),
+  PUBLISHER_PORT: whole('port', 0, 4450, 65535).describe('Loopback port of the service.'),
+  PUBLISHER_HOOK_SECRET: secret(16).describe('The secret the CMS signs its webhook with (at least 16 characters). Required.'),
+  PUBLISHER_STAFF_PASSWORD: secret(12).describe(
+    'The service password (at least 12 characters): scripts read `GET /status` with it as a bearer token. People log in with their own accounts (`PUBLISHER_ACCOUNTS_FILE`). Required.',
+  ),
+  PUBLISHER_STATE_DIR: z.string().trim().optional().describe('Run log and seen webhook ids. Unset: `$RELEASES_DIR/.publisher`.'),
+  PUBLISHER_ACCOUNTS_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      'The staff accounts, written by `npm run staff-user` (see [Staff accounts](publishing.md#staff-accounts)). Unset: `$PUBLISHER_STATE_DIR/accounts.json`.',
+    ),
+  PUBLISHER_BUILD_COMMAND: z
+    .string()
+    .trim()
+    .optional()
+    .describe('A shell command that builds `$CONTENT_DIR` into `$BUILD_OUT_DIR`. Unset: the Astro build; tests use a small stand-in.'),
   // How a release goes live: switch `current` (nginx on this host), or run a deploy command (a CDN).
   PUBLISHER_GO_LIVE: z
     .enum(['switch', 'deploy'], { errorMap: () => ({ message: 'must be switch (nginx serves the releases folder) or deploy (run PUBLISHER_DEPLOY_COMMAND)' }) })
-    .default('switch'),
-  PUBLISHER_DEPLOY_COMMAND: z.string().trim().optional(),
-  PUBLISHER_DEPLOY_TIMEOUT_SECONDS: whole('seconds', 1, 900, 24 * 60 * 60),
-  PUBLISHER_NOTIFY_URL: url.optional(),
-  PUBLISHER_PUBLIC_ORIGIN: url.optional(),
-  PUBLISHER_PREVIEW_ORIGIN: url.optional(),
-  PUBLISHER_MAX_BODY_BYTES: whole('bytes', 64, 64 * 1024, 10 * 1024 * 1024),
-  PUBLISHER_MAX_SECONDS: whole('seconds', 0, 0),
-  PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional(),
-  PUBLISHER_RUN_ON_START: z.enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) }).default('0'),
-  PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional(),
+    .default('switch')
+    .describe(
+      'How a release goes live: `switch` (`current` is pointed at it, for nginx) or `deploy` (for a CDN: the release is built for a CDN and `PUBLISHER_DEPLOY_COMMAND` is run on it; `current` moves only when that succeeded). See [Going live on a CDN](publishing.md#going-live-on-a-cdn).',
+    ),
+  PUBLISHER_DEPLOY_COMMAND: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      "With `deploy`: the shell command that deploys a release, its folder as `{dir}` (quoted for the shell) and `$DEPLOY_DIR`, its name as `$DEPLOY_RELEASE`. Required with `deploy`, refused with `switch`. Its credentials come from the service's environment. Example: `npx wrangler pages deploy {dir} --project-name kaia --branch main`",
+    ),
+  PUBLISHER_DEPLOY_TIMEOUT_SECONDS: whole('seconds', 1, 900, 24 * 60 * 60).describe(
+    'A deploy still running after this many seconds is stopped, all it started with it, and counts as failed.',
+  ),
+  PUBLISHER_NOTIFY_URL: url
+    .optional()
+    .describe(
+      'A chat webhook that gets one JSON message per run the CMS or staff started that went live (`{text, run, state: "published", release}`) or failed (`{text, run, state: "failed", step, reason}`), each once, also across a restart (runs only the schedule asked for, syncs and day builds, send none); and one (`{text, warning, state}`) when a freshness warning starts and one when it ends, never one per failed scheduled run.',
+    ),
+  PUBLISHER_PUBLIC_ORIGIN: url
+    .optional()
+    .describe(
+      "The address staff use through the proxy: actions are accepted only from it (or the service's own address), and the cookie is `Secure` when it is https. Example: `https://www.kulturhuset-kaia.example`",
+    ),
+  PUBLISHER_PREVIEW_ORIGIN: url
+    .optional()
+    .describe(
+      "The preview's public address, which the status page links and opens signed in. Unset: `http://127.0.0.1:<preview port>`, for a machine of one's own. Example: `https://preview.kulturhuset-kaia.example`",
+    ),
+  PUBLISHER_MAX_BODY_BYTES: whole('bytes', 64, 64 * 1024, 10 * 1024 * 1024).describe('Largest webhook body accepted, in bytes.'),
+  PUBLISHER_MAX_SECONDS: whole('seconds', 0, 0).describe('For tests: stop after that many seconds (0: never).'),
+  PUBLISHER_PREVIEW_PORT: whole('port', 0, 0, 65535).optional().describe("Loopback port of the draft preview. Unset: the service's port + 1."),
+  PUBLISHER_RUN_ON_START: z
+    .enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) })
+    .default('0')
+    .describe('For `npm start` and tests: `1` queues a run as soon as the service starts.'),
+  PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional().describe('For `npm start`: also serve the live release on this port (production uses nginx).'),
   // Minutes between box-office syncs; a fraction for the demo (0.5: every 30 s); 0 turns the schedule off.
   PUBLISHER_SYNC_MINUTES: z.coerce
     .number({ invalid_type_error: 'must be a number of minutes' })
     .min(0, 'must be 0 (no schedule) or more')
     .max(24 * 60, 'must be 1440 (a day) or less')
     .refine((minutes) => minutes === 0 || minutes >= 0.1, 'must be 0 (no schedule) or at least 0.1 (6 seconds)')
-    .default(DEFAULT_SYNC_MINUTES),
+    .default(DEFAULT_SYNC_MINUTES)
+    .describe(
+      'Minutes between box-office syncs (a fraction such as `0.5` for a demo, at least 0.1 and at most 1440; `0` turns the schedule off, leaving only webhooks and staff). The day build at 00:00 Oslo time comes with the schedule.',
+    ),
   PUBLISHER_TRUSTED_PROXY: z
     .string()
     .trim()
     .optional()
     .transform((value) => (value ? value.split(',').map((address) => address.trim()) : []))
-    .refine((addresses) => addresses.every((address) => isIP(address) !== 0), 'must be IP addresses separated by commas (e.g. 127.0.0.1)'),
+    .refine((addresses) => addresses.every((address) => isIP(address) !== 0), 'must be IP addresses separated by commas (e.g. 127.0.0.1)')
+    .describe(
+      "Addresses of the proxy whose `X-Real-IP` names the client for the password throttle, separated by commas; unset, the peer's own address counts. Example: `127.0.0.1` (nginx on the same host)",
+    ),
 } as const;
+
+/** The service's own settings as one Zod object keyed by variable name, for docs/configuration.md. */
+export const publisherSchema = z.object(publisherSettings);
 
 export interface PublisherConfig extends Paths {
   readonly import: ImportConfig;

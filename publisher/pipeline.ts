@@ -13,7 +13,7 @@ import { publishFromCms, type PublishRunOptions } from '../release/publish';
 import { currentRelease, releaseContentDir, StepFailed } from '../release/releases';
 import { isHttpError } from '../src/lib/http';
 import type { PublisherConfig } from './config';
-import { nameChanges, type Snapshot } from './change-names';
+import { nameChanges, namingCollections, type Snapshot } from './change-names';
 import { KEEP_NAMED_CHANGES, type Failure, type RunLog, type RunQueue, type RunRecord, type StepName, type Trigger } from './runs';
 
 /** Preview releases live apart from the live ones, so a rollback never lands on a preview. */
@@ -68,7 +68,7 @@ export function readSnapshot(contentDir: string | undefined, collections: readon
 export function namedChangesOf(changes: readonly CollectionChange[], beforeDir: string | undefined, afterDir: string | undefined): RunRecord['named'] {
   const touched = changes.filter((change) => change.added.length + change.changed.length + change.removed.length > 0);
   if (touched.length === 0) return undefined;
-  const collections = touched.map((change) => change.collection);
+  const collections = namingCollections(touched.map((change) => change.collection));
   return nameChanges(touched, readSnapshot(beforeDir, collections), readSnapshot(afterDir, collections), KEEP_NAMED_CHANGES);
 }
 

@@ -13,7 +13,7 @@
  * `mayStart`), so the next publish of another article does not bring the rolled-back change back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { currentRelease, listReleases } from '../release/releases';
+import { currentRelease, isReleaseName, listReleases } from '../release/releases';
 import { SWITCH, type GoLive } from '../release/go-live';
 import { noteBuildGroup } from '../release/lock';
 import { deployLiveTo, switchLiveTo, type SwitchOutcome } from '../release/rollback';
@@ -56,6 +56,11 @@ export function rollbackTarget(deps: Pick<RollbackDeps, 'releasesDir' | 'history
     ...(run?.changes ? { changes: run.changes } : {}),
     ...(run?.named ? { named: run.named } : {}),
   };
+}
+
+/** Whether `to` names a release that is still kept and was live at some point (the recorded history). */
+function knownTarget(deps: Pick<RollbackDeps, 'releasesDir' | 'history'>, to: string): boolean {
+  return isReleaseName(to) && listReleases(deps.releasesDir).includes(to) && deps.history.entries.some((entry) => entry.release === to);
 }
 
 export function rollbackRoutes(deps: RollbackDeps): Route {
@@ -106,6 +111,15 @@ async function post(action: 'rollback' | 'resume', deps: RollbackDeps, req: Inco
   const from = form.get('from') ?? '';
   const to = form.get('to') ?? '';
   if (!from || !to) return redirect(res, '/staff/tilbake');
+  // The form names versions by id; the service only goes to a kept version that was live before.
+  if (!isReleaseName(from) || !knownTarget(deps, to)) {
+    log(`rollback refused: ${JSON.stringify(to)} is not a kept version that was live before`);
+    return html(
+      res,
+      400,
+      plainPage('Ukjend versjon', 'Versjonen finst ikkje lenger, eller han har aldri vore publisert. Gå tilbake til publiseringssida og prøv igjen.'),
+    );
+  }
   // A run switching `current` now would race the rollback: wait for it.
   if (deps.queue.busy) return redirect(res, '/staff/?melding=busy');
   const way = deps.goLive ?? SWITCH;

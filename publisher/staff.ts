@@ -26,9 +26,14 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
-/** Wrong passwords per client in a sliding window; a client with too many waits. */
+/**
+ * Password tries per client (or account) in a sliding window; one with too many waits. A try is
+ * counted when it starts (`reserve`), before the password is checked, so N requests sent in
+ * parallel count as N; a right password takes back only its own try (`release`), never the
+ * client's earlier failures.
+ */
 export class PasswordThrottle {
-  readonly #failures = new Map<string, number[]>();
+  readonly #tries = new Map<string, number[]>();
 
   constructor(
     readonly maxFailures = 5,
@@ -44,19 +49,36 @@ export class PasswordThrottle {
     return Math.max(1, Math.ceil(((recent[recent.length - this.maxFailures] as number) + this.windowMs - now) / 1000));
   }
 
-  failed(client: string, now = Date.now()): void {
-    const recent = this.#recent(client, now);
-    this.#failures.delete(client);
-    this.#failures.set(client, [...recent, now]);
-    if (this.#failures.size > this.maxClients) this.#failures.delete(this.#failures.keys().next().value as string);
+  /** Counts a try of `client` at `now`, as a failure until `release`d; answers the wait instead (counting nothing) when it must wait. */
+  reserve(client: string, now = Date.now()): number {
+    const wait = this.waitSeconds(client, now);
+    if (wait === 0) this.#add(client, now);
+    return wait;
   }
 
-  succeeded(client: string): void {
-    this.#failures.delete(client);
+  /** Takes back one try reserved at `at` (the password was right). */
+  release(client: string, at: number): void {
+    const tries = this.#tries.get(client);
+    const index = tries?.indexOf(at) ?? -1;
+    if (!tries || index < 0) return;
+    tries.splice(index, 1);
+    if (tries.length === 0) this.#tries.delete(client);
+  }
+
+  /** Counts a failure at once (tests and callers that checked without reserving). */
+  failed(client: string, now = Date.now()): void {
+    this.#add(client, now);
+  }
+
+  #add(client: string, now: number): void {
+    const recent = this.#recent(client, now);
+    this.#tries.delete(client);
+    this.#tries.set(client, [...recent, now]);
+    if (this.#tries.size > this.maxClients) this.#tries.delete(this.#tries.keys().next().value as string);
   }
 
   #recent(client: string, now: number): number[] {
-    return (this.#failures.get(client) ?? []).filter((time) => time > now - this.windowMs);
+    return (this.#tries.get(client) ?? []).filter((time) => time > now - this.windowMs);
   }
 }
 
@@ -86,6 +108,8 @@ const SERVICE_ACCOUNT = 'service';
 export class Sessions {
   readonly store: SessionStore;
   readonly #tickets = new Map<string, { session: string; expires: number }>();
+  /** Preview tokens (the preview's cookie): each grants reading the preview for one session, nothing else. */
+  readonly #previews = new Map<string, string>();
   /** Wrong passwords per client address. */
   readonly throttle = new PasswordThrottle();
   /** Wrong passwords per account, whatever the address. */
@@ -114,35 +138,42 @@ export class Sessions {
    * against the client and the service account; while either has had too many, it is not checked.
    */
   checkPassword(given: string, client: string, now = this.clock(), account = SERVICE_ACCOUNT): PasswordCheck {
-    const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
+    const wait = this.#reserve(client, account, now);
     if (wait > 0) return { ok: false, waitSeconds: wait };
-    if (safeEqual(given, this.password)) {
-      this.throttle.succeeded(client);
-      return { ok: true };
-    }
-    this.throttle.failed(client, now);
-    this.accountThrottle.failed(account, now);
-    return { ok: false, waitSeconds: 0 };
+    if (!safeEqual(given, this.password)) return { ok: false, waitSeconds: 0 };
+    this.#release(client, account, now);
+    return { ok: true };
   }
 
   /**
    * A new session for a named account's right password; else why not (`waitSeconds` > 0:
-   * throttled). Wrong passwords count against the client and against the account named, so
-   * guessing one person's password from many addresses is slowed down too.
+   * throttled). The try counts against the client and against the account named before the
+   * password is checked (so parallel guesses count each), and a right password takes back only
+   * its own try: guessing one person's password from many addresses is slowed down too.
    */
   async login(username: string, password: string, client: string): Promise<StaffSession | { waitSeconds: number }> {
     const account = `account:${username.trim().toLowerCase()}`;
     const now = this.clock();
-    const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
+    const wait = this.#reserve(client, account, now);
     if (wait > 0) return { waitSeconds: wait };
     const found = await checkLogin(this.accounts.accounts, username, password);
-    if (!found) {
-      this.throttle.failed(client, this.clock());
-      this.accountThrottle.failed(account, this.clock());
-      return { waitSeconds: 0 };
-    }
-    this.throttle.succeeded(client);
+    if (!found) return { waitSeconds: 0 };
+    this.#release(client, account, now);
     return this.store.create(found);
+  }
+
+  /** Reserves a try for both the client and the account, or neither (answering the longer wait). */
+  #reserve(client: string, account: string, now: number): number {
+    const wait = Math.max(this.throttle.waitSeconds(client, now), this.accountThrottle.waitSeconds(account, now));
+    if (wait > 0) return wait;
+    this.throttle.reserve(client, now);
+    this.accountThrottle.reserve(account, now);
+    return 0;
+  }
+
+  #release(client: string, account: string, at: number): void {
+    this.throttle.release(client, at);
+    this.accountThrottle.release(account, at);
   }
 
   logout(req: IncomingMessage): void {
@@ -163,15 +194,19 @@ export class Sessions {
   }
 
   /**
-   * Whether the request may see the preview: the same staff session as the status page, carried
-   * either by the staff cookie (the preview on another port of the same host) or by the
-   * preview's own cookie, set when staff open the preview from the status page (another host).
+   * Whether the request may see the preview: the staff session of the status page (its cookie,
+   * the preview on another port of the same host), or the preview's own token, set when staff
+   * open the preview from the status page (another host) and valid while that session is.
    * No password is asked for here (no HTTP Basic): staff sign in on the status page.
    */
   previewAccess(req: IncomingMessage): Access {
     if (this.of(req)) return { ok: true };
-    const session = this.store.get(cookieOf(req, PREVIEW_COOKIE), (username) => this.accounts.find(username));
-    return session ? { ok: true } : { ok: false, waitSeconds: 0 };
+    const token = cookieOf(req, PREVIEW_COOKIE);
+    const session = token ? this.#previews.get(token) : undefined;
+    if (!token || !session) return { ok: false, waitSeconds: 0 };
+    if (this.store.get(session, (username) => this.accounts.find(username))) return { ok: true };
+    this.#previews.delete(token);
+    return { ok: false, waitSeconds: 0 };
   }
 
   /** A one-time ticket (valid a minute) that lets the preview set its cookie for this session. */
@@ -192,9 +227,16 @@ export class Sessions {
     return this.store.get(entry.session, (username) => this.accounts.find(username));
   }
 
-  /** The preview's cookie for a session: Lax, since staff arrive from the status page on another host. */
+  /**
+   * The preview's cookie for a session: a token of its own (never the session's id, so it
+   * grants reading the preview only, and signs in to nothing), valid as long as the session;
+   * Lax, since staff arrive from the status page on another host.
+   */
   previewCookie(session: StaffSession): string {
-    return `${PREVIEW_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor((session.expires - this.clock()) / 1000))}${this.secureCookie ? '; Secure' : ''}`;
+    for (const [token, id] of this.#previews) if (!this.store.get(id, (username) => this.accounts.find(username))) this.#previews.delete(token);
+    const token = randomBytes(24).toString('base64url');
+    this.#previews.set(token, session.id);
+    return `${PREVIEW_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor((session.expires - this.clock()) / 1000))}${this.secureCookie ? '; Secure' : ''}`;
   }
 
   cookie(session: StaffSession): string {

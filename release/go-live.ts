@@ -16,7 +16,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastLines, runInOwnGroup } from './command';
 import { withLock } from './lock';
-import { currentRelease, switchCurrent } from './releases';
+import { currentRelease, releaseFolder, switchCurrent } from './releases';
 
 export type GoLive = { readonly mode: 'switch' } | { readonly mode: 'deploy'; readonly command: string; readonly timeoutMs: number };
 
@@ -85,13 +85,15 @@ export function deployCommandLine(command: string, dir: string): string {
  * when it did not succeed.
  */
 export async function goLive(way: GoLive, releasesDir: string, release: string, options: GoLiveOptions = {}): Promise<DeployRecord | undefined> {
+  // Checked before anything runs: only a whole release folder is ever deployed or made live.
+  const folder = releaseFolder(releasesDir, release);
   if (way.mode === 'switch') {
     switchCurrent(releasesDir, release);
     return undefined;
   }
   const marker = markDeploying(releasesDir, release);
   try {
-    const record = await deploy(way, join(releasesDir, release), release, options);
+    const record = await deploy(way, folder, release, options);
     options.onDeploy?.(record);
     if (!record.ok) throw new DeployFailed(record, failureMessage(record, options.signal?.aborted ?? false, way.timeoutMs));
     switchCurrent(releasesDir, release);

@@ -63,9 +63,34 @@ export function releaseName(releasesDir: string, now: Date): string {
   return name;
 }
 
+/** Whether `name` has the form of a release's name (its UTC time); says nothing of whether it exists. */
+export function isReleaseName(name: string): boolean {
+  return RELEASE_NAME.test(name);
+}
+
+/**
+ * The folder of the finished release `release` inside `releasesDir`, or a ReleaseError. The one
+ * gate every way of making a release live goes through (switchCurrent, go-live.ts goLive): only
+ * a name of a release's form (so never `/`, `..`, `current`, `.publisher` or a path), naming a
+ * real folder (not a link) directly inside `releasesDir`, holding a built site.
+ */
+export function releaseFolder(releasesDir: string, release: string): string {
+  if (!isReleaseName(release)) throw new ReleaseError(`"${release}" is not the name of a release.`);
+  const dir = join(releasesDir, release);
+  let isFolder = false;
+  try {
+    isFolder = lstatSync(dir).isDirectory();
+  } catch {
+    throw new ReleaseError(`There is no release ${release}.`);
+  }
+  if (!isFolder) throw new ReleaseError(`${release} is not a release folder.`);
+  if (!existsSync(join(dir, 'index.html'))) throw new ReleaseError(`${release} is not a whole release (it has no index.html).`);
+  return dir;
+}
+
 /** Points `current` at `release` atomically. */
 export function switchCurrent(releasesDir: string, release: string): void {
-  if (!existsSync(join(releasesDir, release))) throw new ReleaseError(`There is no release ${release}.`);
+  releaseFolder(releasesDir, release);
   const temporary = join(releasesDir, `.${CURRENT}-${process.pid}-${Date.now()}`);
   symlinkSync(release, temporary);
   try {

@@ -8,6 +8,9 @@
  *   npm run boxoffice -- add FILM|EVENT-ID 'YYYY-MM-DD HH:MM'   a new showing like the film's latest
  *   npm run boxoffice -- move EVENT-ID HH:MM|'YYYY-MM-DD HH:MM' another time (length kept)
  *   npm run boxoffice -- soldout|few|available EVENT-ID         ticket availability
+ *   npm run boxoffice -- cancel|reinstate EVENT-ID               cancelled, or set up again
+ *
+ * The same changes can be made in a browser, on the sandbox's box-office page (/__sandbox/billettkontor).
  *
  * SANDBOX_URL (default http://127.0.0.1:$SANDBOX_PORT, port 4400) names the sandbox.
  */
@@ -18,7 +21,8 @@ const usage = `usage: npm run boxoffice -- <command>
   add <film or event id> 'YYYY-MM-DD HH:MM'  a new showing like the film's latest one (film: its pageReference or slug)
   move <event id> <HH:MM | 'YYYY-MM-DD HH:MM'>  another time; a time alone keeps the day
   soldout | few | available <event id>       sold out, few tickets left, or on sale again
-Times are Oslo time. SANDBOX_URL (default http://127.0.0.1:4400) names the sandbox.`;
+  cancel | reinstate <event id>              cancelled, or set up again
+Times are Oslo time. The sandbox's box-office page does the same in a browser: <sandbox>/__sandbox/billettkontor SANDBOX_URL (default http://127.0.0.1:4400) names the sandbox.`;
 
 type Showing = ShowingLine;
 
@@ -51,6 +55,8 @@ async function main(args: string[]): Promise<void> {
   const answer = (await response.json().catch(() => ({}))) as { error?: string; event?: Showing & Record<string, unknown>; showings?: Showing[] };
   if (!response.ok) throw new Error(`the box office refused: ${answer.error ?? `status ${response.status}`}`);
   if (answer.showings) {
+    const day = request.method === 'GET' ? new URLSearchParams(request.query).get('day') : undefined;
+    console.log(`Showings on ${day} (Oslo time); another day: npm run boxoffice -- list YYYY-MM-DD`);
     console.log(answer.showings.length > 0 ? answer.showings.map(line).join('\n') : '  no showings that day');
     return;
   }

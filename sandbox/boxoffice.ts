@@ -18,7 +18,12 @@ export type BoxOfficeChange =
   /** An existing showing moved to `at` (a time alone keeps its day); its length stays. */
   | { readonly action: 'move'; readonly id: string; readonly at: string }
   /** Ticket availability of a showing. */
-  | { readonly action: 'availability'; readonly id: string; readonly availability: Availability };
+  | { readonly action: 'availability'; readonly id: string; readonly availability: Availability }
+  /** A showing cancelled, or set up again. */
+  | { readonly action: 'status'; readonly id: string; readonly status: ShowingStatus };
+
+export type ShowingStatus = 'scheduled' | 'cancelled';
+const statuses: readonly ShowingStatus[] = ['scheduled', 'cancelled'];
 
 /** A request the box office cannot carry out: 400 (bad input) or 404 (no such showing). */
 export class BoxOfficeError extends Error {
@@ -57,8 +62,13 @@ export function parseBoxOfficeChange(value: unknown): BoxOfficeChange {
       if (!availabilities.includes(availability as Availability)) throw new BoxOfficeError(400, `availability must be one of ${availabilities.join(', ')}`);
       return { action: 'availability', id: text('id'), availability: availability as Availability };
     }
+    case 'status': {
+      const status = text('status');
+      if (!statuses.includes(status as ShowingStatus)) throw new BoxOfficeError(400, `status must be one of ${statuses.join(', ')}`);
+      return { action: 'status', id: text('id'), status: status as ShowingStatus };
+    }
     default:
-      throw new BoxOfficeError(400, 'action must be add, move or availability');
+      throw new BoxOfficeError(400, 'action must be add, move, availability or status');
   }
 }
 
@@ -121,6 +131,8 @@ export function applyBoxOfficeChange(dataset: Dataset, change: BoxOfficeChange):
     const startTime = parseShowTime(change.at, event.startTime);
     next = { ...event, startTime };
     if (typeof event['endTime'] === 'string') next['endTime'] = shifted(event['endTime'], Date.parse(startTime) - Date.parse(event.startTime));
+  } else if (change.action === 'status') {
+    next = { ...event, status: change.status };
   } else {
     next = { ...event, availability: change.availability };
   }
@@ -224,7 +236,7 @@ export function showingsOn(dataset: Dataset, day: string): ShowingLine[] {
 export class UsageError extends Error {}
 
 /** Today in Oslo as YYYY-MM-DD. */
-function osloToday(now: Date): string {
+export function osloToday(now: Date): string {
   return new Date(osloWall(now).day * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -243,6 +255,10 @@ export function boxOfficeRequest(args: readonly string[], now: Date): { method: 
       return { method: 'POST', body: { action: 'add', like: need(first, 'a film or event id'), at: need(second, "a time ('YYYY-MM-DD HH:MM')") } };
     case 'move':
       return { method: 'POST', body: { action: 'move', id: need(first, 'an event id'), at: need(second, "a time ('HH:MM' or 'YYYY-MM-DD HH:MM')") } };
+    case 'cancel':
+    case 'reinstate':
+      if (rest.length > 0) throw new UsageError(`${command} takes one event id`);
+      return { method: 'POST', body: { action: 'status', id: need(first, 'an event id'), status: command === 'cancel' ? 'cancelled' : 'scheduled' } };
     case 'soldout':
     case 'few':
     case 'available':

@@ -11,6 +11,9 @@
  *   publish webhook (the publish service's /hooks/cms and its PUBLISHER_HOOK_SECRET)
  *   SANDBOX_STAFF_URL, SANDBOX_SITE_URL: the status page and the public site the CMS editor
  *   pages (/__sandbox/) link to
+ *   SANDBOX_SYNC_MINUTES: how often the site fetches box-office changes (npm start passes the
+ *   publish service's PUBLISHER_SYNC_MINUTES), so the box-office page can say when a change goes out
+ *   SANDBOX_DRAFTS=demo: start with the demo's one saved draft (cms.ts); default none, a clean CMS
  *   --fail=API:KIND[:ARG], repeatable: --fail=management:status:500, --fail=platform:slow:3000,
  *   --fail=runtime:drop, --fail=all:malformed-json
  */
@@ -46,8 +49,13 @@ function optionsFromEnv(): SandboxOptions {
     ['SANDBOX_SITE_URL', links.siteUrl],
   ] as const)
     if (value && !/^https?:\/\/\S+$/.test(value)) throw new Error(`${name} must be an http(s) URL`);
+  const drafts = env['SANDBOX_DRAFTS']?.trim() || 'none';
+  if (drafts !== 'none' && drafts !== 'demo') throw new Error('SANDBOX_DRAFTS must be none or demo');
+  const syncMinutes = env['SANDBOX_SYNC_MINUTES']?.trim() ? numberFromEnv('SANDBOX_SYNC_MINUTES', 0) : undefined;
   return {
     editorLinks: links,
+    ...(drafts === 'none' ? { drafts: new Map() } : {}),
+    ...(syncMinutes ? { syncMinutes } : {}),
     ...(roll === '1' ? { rollDatesTo: new Date() } : {}),
     ...(webhookUrl && webhookSecret ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
     port: numberFromEnv('SANDBOX_PORT', 4400),
@@ -85,17 +93,14 @@ async function main(args: string[]): Promise<void> {
   for (const { api, fault } of faults) sandbox.setFault(api, fault);
 
   const { url } = sandbox;
-  console.log(`identity provider  ${url}/idp/token`);
-  console.log(`management API  ${url}/management/`);
-  console.log(`runtime API  ${url}/runtime/`);
-  console.log(`platform API  ${url}/platform/`);
-  console.log(`newsletter  ${url}/newsletter/subscribe`);
-  console.log(`sandbox admin (the CMS editor)  ${url}/__sandbox/`);
-  if (options.webhook) console.log(`CMS webhook  ${options.webhook.url} (after POST ${url}/__sandbox/edit)`);
-  if (options.rollDatesTo) console.log('events moved to the weeks starting today');
+  console.log(`sandbox: the CMS editor ${url}/__sandbox/ and the box office ${url}/__sandbox/billettkontor`);
   // Names only: the secrets may be real ones taken from the environment.
-  console.log(`basic user ${options.basic?.username}, idp client ${options.client?.id}, data ${options.dataDir}`);
-  for (const { api, fault } of faults) console.log(`fault on ${api}: ${JSON.stringify(fault)}`);
+  console.log(
+    `sandbox: APIs for programs (not pages): ${url}/idp/token, /management/, /runtime/, /platform/, /newsletter/subscribe; basic user ${options.basic?.username}, idp client ${options.client?.id}, data ${options.dataDir}`,
+  );
+  if (options.webhook) console.log(`sandbox: CMS webhook to ${options.webhook.url} after each publish or saved draft`);
+  if (options.rollDatesTo) console.log('sandbox: events moved to the weeks starting today');
+  for (const { api, fault } of faults) console.log(`sandbox: fault on ${api}: ${JSON.stringify(fault)}`);
 
   const stop = () => {
     console.log('sandbox: stopping');

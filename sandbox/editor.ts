@@ -43,13 +43,23 @@ button.secondary { background: #fff; color: #0b4f8a; }
 .message.error { border-color: #a3231f; background: #fbeeee; }
 .draft { font-weight: 600; color: #7a4a00; }
 code { overflow-wrap: anywhere; }
+.days { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; padding: 0; list-style: none; }
+.days a[aria-current] { font-weight: 700; }
+.showings { padding: 0; list-style: none; }
+.showing { border-top: 1px solid #999; padding: 0.5rem 0 1rem; }
+.showing h3 { margin: 0.5rem 0 0; font-size: 1.1rem; }
+.showing p { margin: 0.25rem 0; }
+.move { display: flex; flex-wrap: wrap; align-items: end; gap: 0.5rem; margin-top: 0.5rem; }
+.move label { margin: 0; width: 100%; }
+input[type=time] { font: inherit; padding: 0.4rem; border: 2px solid #555; border-radius: 0.25rem; }
 `;
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 export const EDITOR_CSP = `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, body: string): string {
+/** The sandbox's page frame (the CMS editor's and the box office's pages). */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="nn">
 <head>
@@ -89,6 +99,7 @@ export function indexPage(articles: readonly { article: EditableArticle; hasDraf
     `<h1>Sandkassa: CMS-et</h1>
 <p>Her speler du redaktøren. Vel ein artikkel, endre tittelen eller teksten, og lagre eit utkast eller publiser. CMS-et sender då den signerte webhooken til publiseringstenesta, som byggjer ei førehandsvising (utkast) eller nettstaden (publisering).</p>
 ${links.staffUrl ? `<p><a href="${escapeHtml(links.staffUrl)}">Følg publiseringa på statussida</a></p>` : ''}
+<p>Framsyningar og billettar endrar du i <a href="/__sandbox/billettkontor">billettkontoret</a>.</p>
 <h2>Artiklar</h2>
 <ul>
 ${sorted
@@ -140,7 +151,7 @@ function noticeText(state: EditState, article: EditableArticle, links: EditorLin
   const follow = ok && links.staffUrl ? ` <a href="${escapeHtml(links.staffUrl)}">Følg køyringa på statussida</a>.` : '';
   const live =
     ok && state.notice === 'published' && links.siteUrl && article.slug
-      ? ` Når ho er ferdig, står den nye teksten på <a href="${escapeHtml(new URL(`article/${encodeURIComponent(article.slug)}`, links.siteUrl).href)}">artikkelsida</a> og på /tilbod.`
+      ? ` Når ho er ferdig, står den nye teksten på <a href="${escapeHtml(new URL(`article/${encodeURIComponent(article.slug)}`, links.siteUrl).href)}">artikkelsida</a> og i nyheitslista på <a href="${escapeHtml(new URL('aktuelt', links.siteUrl).href)}">/aktuelt</a>.`
       : '';
   return `<p class="message${ok ? '' : ' error'}">${what} ${hook}${follow}${live}</p>`;
 }
@@ -184,4 +195,19 @@ export function parseArticleForm(body: string): ArticleForm {
   if (content.length > CONTENT_MAX) return refuse(`Teksten kan ha høgst ${CONTENT_MAX} teikn.`);
   if (action !== 'draft' && action !== 'publish') return refuse('Vel «Lagre utkast» eller «Publiser».');
   return { ok: true, action, title, content };
+}
+
+/** The sandbox's root: what this server is, and the two pages a person opens. */
+export function rootPage(): string {
+  return layout(
+    'Sandkassa',
+    `<h1>Sandkassa for Kulturhuset Kaia</h1>
+<p>Denne tenaren speler CMS-et og billettsystemet når nettstaden køyrer på di eiga maskin. Han svarar som dei verkelege tenestene gjer, så importen og publiseringa kan prøvast utan dei.</p>
+<ul>
+<li><a href="/__sandbox/">CMS-et</a>: endre ein artikkel, lagre eit utkast eller publiser.</li>
+<li><a href="/__sandbox/billettkontor">Billettkontoret</a>: flytt, sel ut eller avlys ei framsyning.</li>
+</ul>
+<h2>For utviklarar</h2>
+<p>Programma snakkar med desse adressene (dei er ikkje sider for nettlesaren): <code>POST /idp/token</code>, <code>/management/</code>, <code>/runtime/</code>, <code>/platform/</code> og <code>/newsletter/subscribe</code>. Sjå <code>sandbox/README.md</code>.</p>`,
+  );
 }

@@ -17,7 +17,8 @@ import { breakFirstRecord, checkFault, cutInHalf, FaultTable, isApi, type Api, t
 import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
 import { applyBoxOfficeChange, BoxOfficeError, parseBoxOfficeChange, showingsOn } from './boxoffice';
 import { applyEdit, defaultDrafts, parseEdit, sendWebhook, withDrafts, type Drafts, type Webhook } from './cms';
-import { articlePath, EDITOR_CSP, editableArticle, editPage, indexPage, messagePage, parseArticleForm, type EditorLinks } from './editor';
+import { articlePath, EDITOR_CSP, editableArticle, editPage, indexPage, messagePage, parseArticleForm, rootPage, type EditorLinks } from './editor';
+import { BOXOFFICE_PAGE, boxOfficePage, changedText, osloDayOf, pageDays, parseBoxOfficeForm, type BoxOfficeView } from './boxoffice-page';
 
 export type { Dataset } from './dataset';
 export { loadDataset } from './dataset';
@@ -51,6 +52,10 @@ export interface SandboxOptions {
   rollDatesTo?: Date;
   /** Where the CMS editor pages (`/__sandbox/`, editor.ts) link: the staff status page and the public site. */
   editorLinks?: EditorLinks;
+  /** How often the site fetches box-office changes, in minutes, for the box-office page to say when a change goes out (unset: not said). */
+  syncMinutes?: number;
+  /** The sandbox's clock (the box-office page's today); tests pass a fixed one. */
+  now?: () => Date;
 }
 
 export type AuthKind = 'none' | 'basic' | 'bearer';
@@ -113,6 +118,10 @@ interface State {
   readonly drafts: Drafts;
   readonly webhook: Webhook | undefined;
   readonly editorLinks: EditorLinks;
+  readonly syncMinutes: number | undefined;
+  readonly now: () => Date;
+  /** When the runtime API's basic_events (what the site's import and box-office sync read) was last answered. */
+  lastSync: Date | undefined;
 }
 
 interface Context {
@@ -166,6 +175,9 @@ function createState(options: SandboxOptions): State {
     drafts: options.drafts ?? defaultDrafts(dataset),
     webhook: options.webhook,
     editorLinks: options.editorLinks ?? {},
+    syncMinutes: options.syncMinutes,
+    now: options.now ?? (() => new Date()),
+    lastSync: undefined,
     basic: options.basic ?? defaultBasic,
     client: options.client ?? defaultClient,
     ttlSeconds,
@@ -200,6 +212,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: State): 
 
   if (pathname === '/__sandbox' || pathname.startsWith('/__sandbox/')) {
     send(res, await route(ctx, adminRoutes));
+    return;
+  }
+  if (pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+    send(res, htmlAnswer(200, rootPage()));
     return;
   }
   const api = apiOf(pathname);
@@ -432,6 +448,7 @@ function isRuntimeSite(site: string): boolean {
 /** basic_events: every performance and showtime of the site (our events). */
 function runtimeBasicEvents(ctx: Context, [site]: string[]): Answer {
   if (site === undefined || !isRuntimeSite(site)) return errorAnswer(404, 'site not found');
+  ctx.state.lastSync = ctx.state.now();
   return ok(ctx.state.dataset.events);
 }
 
@@ -658,11 +675,63 @@ function showingsFromRequest(ctx: Context): Answer {
   }
 }
 
+function boxOfficeDay(ctx: Context): string {
+  const asked = ctx.query.get('dag') ?? '';
+  return pageDays(ctx.state.now()).includes(asked) ? asked : osloDayOf(ctx.state.now());
+}
+
+function boxOfficeView(state: State, day: string, notice?: BoxOfficeView['notice']): string {
+  return boxOfficePage({
+    day,
+    now: state.now(),
+    showings: showingsOn(state.dataset, day),
+    sync: { intervalMinutes: state.syncMinutes, lastSync: state.lastSync },
+    notice,
+    siteUrl: state.editorLinks.siteUrl,
+  });
+}
+
+function boxOfficeIndex(ctx: Context): Answer {
+  const day = boxOfficeDay(ctx);
+  const changed = ctx.query.get('endra');
+  const showing = changed ? showingsOn(ctx.state.dataset, day).find((candidate) => candidate.id === changed) : undefined;
+  const notice = showing
+    ? { text: changedText(showing, { intervalMinutes: ctx.state.syncMinutes, lastSync: ctx.state.lastSync }, ctx.state.now()) }
+    : undefined;
+  return htmlAnswer(200, boxOfficeView(ctx.state, day, notice));
+}
+
+/** A change from the box-office page: the same change as `npm run boxoffice`, then back to the day it is on. */
+async function boxOfficeSave(ctx: Context): Promise<Answer> {
+  const origin = ctx.req.headers.origin;
+  if (origin !== undefined && origin !== `http://${ctx.req.headers.host ?? ''}`)
+    return htmlAnswer(403, messagePage('Ikkje tillate: skjemaet kom frå ei anna side'));
+  const text = await readBody(ctx.req);
+  if (text === undefined) return errorAnswer(413, 'request body too large');
+  const form = parseBoxOfficeForm(text);
+  const fallbackDay = pageDays(ctx.state.now()).includes(form.day) ? form.day : osloDayOf(ctx.state.now());
+  if (!form.ok) return htmlAnswer(400, boxOfficeView(ctx.state, fallbackDay, { text: form.error, error: true }));
+  let event: Record<string, unknown>;
+  try {
+    event = applyBoxOfficeChange(ctx.state.dataset, form.change);
+  } catch (error) {
+    if (!(error instanceof BoxOfficeError)) throw error;
+    const text = error.status === 404 ? 'Fann ikkje framsyninga. Last sida på nytt.' : `Kunne ikkje endre framsyninga: ${error.message}`;
+    return htmlAnswer(error.status, boxOfficeView(ctx.state, fallbackDay, { text, error: true }));
+  }
+  const day = osloDayOf(new Date(String(event['startTime'])));
+  const query = new URLSearchParams({ dag: day, endra: String(event['id']) });
+  return { status: 303, body: '', headers: { 'content-type': 'text/plain; charset=utf-8', location: `${BOXOFFICE_PAGE}?${query}` } };
+}
+
 const adminRoutes: readonly Route[] = [
   // The CMS editor pages: what a newcomer opens in a browser (the «sandbox admin» address).
   { method: 'GET', pattern: /^\/__sandbox\/?$/, handle: editorIndex },
   { method: 'GET', pattern: /^\/__sandbox\/cms\/artiklar\/([^/]+)$/, handle: editorArticle },
   { method: 'POST', pattern: /^\/__sandbox\/cms\/artiklar\/([^/]+)$/, handle: editorSave },
+  // The box office in a browser: the coming showings by day; move, sell out, cancel one.
+  { method: 'GET', pattern: /^\/__sandbox\/billettkontor$/, handle: boxOfficeIndex },
+  { method: 'POST', pattern: /^\/__sandbox\/billettkontor$/, handle: boxOfficeSave },
   { method: 'POST', pattern: /^\/__sandbox\/fault$/, handle: setFaultFromRequest },
   {
     method: 'POST',

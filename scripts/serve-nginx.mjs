@@ -41,7 +41,7 @@ if (!existsSync(brotli)) {
 const prefix = mkdtempSync(join(tmpdir(), 'kaia-nginx-'));
 const config = join(prefix, 'nginx.conf');
 // --tls: HTTPS with HTTP/2 on a certificate made for this run, as production serves the site
-// (README, Deploy: listen 443 ssl http2); browsers must be told to accept the certificate.
+// (docs/deploy.md: listen 443 ssl http2); browsers must be told to accept the certificate.
 let tls = '';
 if (values.tls) {
   const made = spawnSync(

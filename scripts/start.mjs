@@ -25,6 +25,8 @@ import { sandboxImportEnv } from '../sandbox/import-env.ts';
 import { hashPassword, writeAccountsFile } from '../publisher/accounts.ts';
 
 const PORTS = { sandbox: 4400, publisher: 4450, preview: 4451, site: 4321 };
+/** The steps of a run (publisher/runs.ts StepName), as the start-up's progress names them. */
+const STEP_NAMES = { import: 'importing the content from the sandbox', build: 'building the site', publish: 'making it live' };
 const demo = resolve('.demo');
 const hookSecret = randomBytes(24).toString('base64url');
 const staffPassword = scriptEnv().staffPassword ?? `kaia-demo-${randomBytes(6).toString('hex')}`;
@@ -71,6 +73,8 @@ start('platform sandbox (the CMS and the platform)', 'sandbox/cli.ts', {
   SANDBOX_WEBHOOK_SECRET: hookSecret,
   SANDBOX_STAFF_URL: `http://localhost:${PORTS.publisher}/staff/`,
   SANDBOX_SITE_URL: `http://localhost:${PORTS.site}/`,
+  // The box-office page says when the site's next sync fetches a change made there.
+  SANDBOX_SYNC_MINUTES: process.env.PUBLISHER_SYNC_MINUTES || '1',
 });
 
 const sandbox = `http://127.0.0.1:${PORTS.sandbox}`;
@@ -102,15 +106,18 @@ const status = async () => {
 console.log('Importing the demo content from the sandbox and building the site (20–40 s on a quiet 2-core machine; longer on a busy one) …');
 const began = Date.now();
 let said = began;
+/** The start-up run: the first the service reports (a run queued after it, such as a sync, is not waited for). */
+let firstRun;
 for (;;) {
-  await new Promise((done) => setTimeout(done, 1000));
+  await new Promise((done) => setTimeout(done, 500));
   const now = await status();
-  const run = now?.runs?.[0];
+  firstRun ??= now?.runs?.at(-1)?.id;
+  const run = now?.runs?.find((candidate) => candidate.id === firstRun);
   if (!run || run.state === 'queued' || run.state === 'running') {
     // The build itself is quiet: say every 15 seconds that it is still going, and how far.
     if (Date.now() - said >= 15_000) {
       said = Date.now();
-      const step = run?.step ? ` (${run.step})` : '';
+      const step = run?.step?.name ? ` (${STEP_NAMES[run.step.name] ?? run.step.name})` : run ? ' (waiting for its turn)' : '';
       console.log(`  still working${step} … ${Math.round((said - began) / 1000)} s`);
     }
     continue;
@@ -123,12 +130,23 @@ for (;;) {
   break;
 }
 console.log(`
-The site is served on http://localhost:${PORTS.site}/ (Ctrl+C stops everything).
-Staff page (status, rollback, preview): http://localhost:${PORTS.publisher}/staff/  user: demo  password: ${staffPassword}
-Change a text as an editor would, in the sandbox's CMS editor, and watch the site follow:
-  http://localhost:${PORTS.sandbox}/__sandbox/  (pick an article, change its title, press «Publiser»)
-The site keeps itself current: it checks the box office every ${syncMinutes} min (PUBLISHER_SYNC_MINUTES;
-5 in production) and builds again at 00:00 Oslo time. Play the box office and watch /kinoprogram follow:
-  npm run boxoffice -- list                  today's showings with their ids
-  npm run boxoffice -- soldout <id>          (also: few, available, move <id> 20:30, add <film> 'YYYY-MM-DD HH:MM')
+Open these in a browser (Ctrl+C stops everything):
+  The site                     http://localhost:${PORTS.site}/
+  Staff page (publishing)      http://localhost:${PORTS.publisher}/staff/   user: demo  password: ${staffPassword}
+  Sandbox CMS (edit, publish)  http://localhost:${PORTS.sandbox}/__sandbox/
+  Sandbox box office           http://localhost:${PORTS.sandbox}/__sandbox/billettkontor
+
+Change a text as an editor would in the sandbox CMS, or a showing in the box office, and watch the
+site follow: a publish in the CMS builds at once; the box office is checked every ${syncMinutes} min
+(PUBLISHER_SYNC_MINUTES; 5 in production), and the day is built again at 00:00 Oslo time.
+
+Addresses for programs, not pages (the sandboxes' APIs, the publish service's hook):
+  http://localhost:${PORTS.sandbox}/  idp/token, management/, runtime/, platform/, newsletter/subscribe
+  http://127.0.0.1:${PORTS.publisher}/hooks/cms  (the CMS's signed webhook)${
+    process.env.PUBLIC_FILMCLUB_API_118
+      ? ''
+      : `
+  http://localhost:4410/, http://localhost:4411/  (the film-club partners' APIs; demo member on the site's «Mi side»)`
+  }
+  npm run boxoffice -- list   (the box office from the command line)
 `);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Catalogue, Partner } from './catalogue';
 import { demoTickets, welcomeTicket, type Ticket } from './tickets';
 
-/** The public demo account, seeded into every partner's store (named in the README). */
+/** The public demo account, seeded into every partner's store (named in docs/site/film-club.md). */
 export const demoMember = {
   email: 'medlem@kulturhuset-kaia.example',
   password: 'Kinokveld2026',

@@ -12,7 +12,7 @@ import { closeOnce, listenOnLoopback, readBody, splitUrl, waitWhileWanted } from
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { AccountStore, minPasswordLength, type MemberRecord } from './accounts';
+import { AccountStore, demoMember, minPasswordLength, type MemberRecord } from './accounts';
 import { defaultProductionsFile, loadCatalogue, movieLink, partners, ratingFor, reviewsFor, type Catalogue, type Movie, type Partner } from './catalogue';
 import { checkFault, faultMessage, FaultTable, htmlErrorPage, routeOfFilter, type FilmclubFault } from './faults';
 import { checkShape, inShape, ShapeTable, type AnswerShape } from './shapes';
@@ -197,6 +197,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: State): 
     return;
   }
 
+  if (pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A person who opens the address in a browser learns what this is; programs never ask here.
+    sendText(
+      res,
+      { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" },
+      200,
+      rootPage(state.partner),
+    );
+    return;
+  }
+
   const body = await readBody(req);
   if (body === undefined) {
     send(res, cors, error(413, 'Førespurnaden er for stor.'));
@@ -228,6 +239,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, state: State): 
   }
   const answer = await routeApi(ctx);
   send(res, cors, answer.status === 200 ? inShape(answer, state.shapes.of(pathname)) : answer);
+}
+
+function rootPage(partner: Partner): string {
+  return `<!doctype html>
+<html lang="nn">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandkassa: filmklubben ${partner}</title></head>
+<body>
+<main>
+<h1>Sandkassa: filmklubben til partnar ${partner}</h1>
+<p>Denne tenaren speler API-et til filmklubb-partnaren ${partner} når nettstaden køyrer på di eiga maskin: innlogging, filmar, meldingar, billettar og ønskjeliste. Nettstaden snakkar med han frå «Mi side»; her er det ingen sider å sjå.</p>
+<p>Prøv filmklubben på nettstaden med demomedlemmen <strong>${demoMember.email} (passord ${demoMember.password})</strong>.</p>
+</main>
+</body>
+</html>
+`;
 }
 
 /** CORS headers for the request's Origin: credentialed for an allowed origin, none otherwise. */

@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, scriptEnv } from '../script-env.mjs';
 
 const settings = scriptEnv().bench;
 const PORT = settings.port;
-// HTTPS with HTTP/2, as production serves the site (README, Deploy), unless BENCH_PLAIN_HTTP=1:
+// HTTPS with HTTP/2, as production serves the site (docs/deploy.md), unless BENCH_PLAIN_HTTP=1:
 // Lighthouse's simulation gives each parallel request on HTTP/1.1 a connection of its own.
 const TLS = !settings.plainHttp;
 const origin = `${TLS ? 'https' : 'http'}://127.0.0.1:${PORT}`;

@@ -49,14 +49,17 @@ for (const production of [film, play]) {
   });
 }
 
-test('“Legg i kalender” names its show and downloads an .ics with the right Oslo time', async ({ page }) => {
+test('“Legg i kalender” names its show and downloads an .ics of that showing alone, with the right Oslo time', async ({ page }) => {
   await page.goto(`/${film.pageReference}`);
   const row = page.locator('.programme [data-starts]').first();
   const starts = (await row.getAttribute('data-starts'))!;
   const link = row.getByRole('link', { name: /^Legg i kalender: / });
   await expect(link).toHaveAccessibleName(new RegExp(`^Legg i kalender: ${film.title}, .+ kl\\. \\d{2}\\.\\d{2}$`));
   await expect(link).toContainText('Legg i kalender');
+  // Without JavaScript the link gives the production's file (see below); this page saves one showing.
+  await expect(link).toHaveAttribute('href', `/kalender/${film.pageReference}.ics`);
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^[\w-]+\.ics$/);
   const text = readFileSync((await download.path())!, 'utf8');
   const { events: parsed } = parseCalendar(text);
   expect(parsed).toHaveLength(1);
@@ -67,14 +70,36 @@ test('“Legg i kalender” names its show and downloads an .ics with the right 
   expect(parsed[0]!.component.getFirstPropertyValue('url')).toBe(`https://www.kulturhuset-kaia.example/${film.pageReference}`);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('“Legg i kalender” downloads the production’s .ics, every upcoming showing with its Oslo time', async ({ page }) => {
+    await page.goto(`/${film.pageReference}`);
+    const listed = await page.locator('.programme [data-starts]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['starts']!));
+    const link = page
+      .locator('.programme [data-starts]')
+      .first()
+      .getByRole('link', { name: /^Legg i kalender: / });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const { events: parsed } = parseCalendar(readFileSync((await download.path())!, 'utf8'));
+    const expected = upcoming.filter((event) => event.production.pageReference === film.pageReference);
+    expect(parsed.map((event) => event.startDate.toJSDate().getTime())).toEqual(expected.map((event) => Date.parse(event.startTime)).sort((a, b) => a - b));
+    expect(parsed.map((event) => event.startDate.toJSDate().getTime())).toEqual(listed.map((starts) => Date.parse(starts)));
+    expect(new Set(parsed.map((event) => event.summary))).toEqual(new Set([film.title]));
+  });
+});
+
 test('calendar files are served as text/calendar; a cancelled event has STATUS:CANCELLED and no add link', async ({ page, request }) => {
   const cancelled = upcoming.find((event) => event.status === 'cancelled')!;
-  const response = await request.get(`/kalender/${cancelled.id}.ics`);
+  const response = await request.get(`/kalender/${cancelled.production.pageReference}.ics`);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/calendar/);
   const text = await response.text();
   expect(text).toMatch(/^STATUS:CANCELLED\r$/m);
-  expect(parseCalendar(text).events[0]!.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+  const inFile = parseCalendar(text).events.find((event) => event.uid === `${cancelled.id}@www.kulturhuset-kaia.example`);
+  expect(inFile?.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+  // One file per production, not one per showing.
+  expect((await request.get(`/kalender/${cancelled.id}.ics`)).status()).toBe(404);
 
   await page.goto(`/${cancelled.production.pageReference}`);
   const row = page.locator(`.programme [data-starts="${cancelled.startTime}"]`);

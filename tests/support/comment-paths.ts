@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import ts from 'typescript';
+import { inlineCodeOf, parseMarkdown } from './doc-links';
 
 const SOURCE = /\.(ts|tsx|mjs|astro|css)$/;
 const TOP = ['src', 'lib', 'import', 'scripts', 'sandbox', 'tests', 'publisher', 'content', 'public'];
@@ -74,6 +75,29 @@ export function missingCommentPaths(root: string, folders: readonly string[]): N
       for (const name of bare) {
         if (!existsSync(join(dirname(file), name)) && !names.has(name)) missing.push({ file: from, path: name });
       }
+    }
+  }
+  return missing;
+}
+
+/**
+ * Every project path that the Markdown `docs` (relative to `root`: README.md, CONTRIBUTING.md,
+ * docs/) name in inline code and that does not exist, by the same rules as comments: a rooted
+ * path from the root (`lib/…` from src/; `release/` and `docs/` count as roots here too), a bare
+ * file name anywhere in `folders` or the root.
+ */
+export function missingDocPaths(root: string, docs: readonly string[], folders: readonly string[]): NamedPath[] {
+  const names = new Set([...folders.flatMap((folder) => walk(join(root, folder))).map((file) => basename(file)), ...readdirSync(root)]);
+  const docRoots = new RegExp(`^(?:${[...TOP, 'release', 'docs'].join('|')})/`);
+  const missing: NamedPath[] = [];
+  for (const file of docs) {
+    for (const span of inlineCodeOf(parseMarkdown(readFileSync(join(root, file), 'utf8')))) {
+      const whole = span.trim();
+      const rooted = docRoots.test(whole) && /^[\w./[\]-]+$/.test(whole) && !/[*{]/.test(whole) ? [whole] : pathsIn(span).rooted;
+      for (const path of rooted) {
+        if (!existsSync(join(root, path.startsWith('lib/') ? `src/${path}` : path))) missing.push({ file, path });
+      }
+      for (const name of pathsIn(span).bare) if (!names.has(name)) missing.push({ file, path: name });
     }
   }
   return missing;

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarContext, calendarPath, feedCalendar, foldLine, icsText, showingCalendar } from '../../src/lib/calendar/ics';
+import { calendarContext, calendarPath, calendarUid, feedCalendar, foldLine, icsText, productionCalendar, showingCalendar } from '../../src/lib/calendar/ics';
+import { showingDownloadName, singleEventCalendar } from '../../src/lib/calendar/single-event';
 import { readSnapshot } from '../../src/lib/content/snapshot';
 import { nginxServerConfig } from '../../src/lib/hosting/nginx';
 import { upcomingShowings, type Showing } from '../../src/lib/programme/programme';
@@ -63,7 +64,9 @@ describe('the calendar file of one showtime', () => {
     expect(parsed?.uid).toBe('w1@www.kulturhuset-kaia.example');
     expect(parsed?.component.getFirstPropertyValue('url')).toBe('https://www.kulturhuset-kaia.example/kveldsfilm-aaaaa');
     expect(parsed?.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
-    expect(calendarPath(winter.event)).toBe('/kalender/w1.ics');
+    expect(calendarPath(film)).toBe('/kalender/kveldsfilm-aaaaa.ics');
+    expect(showingDownloadName(winter.event.id)).toBe('w1.ics');
+    expect(showingDownloadName('a/b c')).toBe('a-b-c.ics');
   });
 
   it('is CANCELLED for a cancelled event (the demo content has one)', () => {
@@ -81,6 +84,37 @@ describe('the calendar file of one showtime', () => {
     const [parsed] = parse(showingCalendar({ ...winter, production: tricky }, context));
     expect(parsed?.summary).toBe('Ein, to; tre\\fire');
     expect(parsed?.description).toContain('Linje 1\nLinje 2, med komma; og semikolon');
+  });
+});
+
+describe('a production’s calendar file, and one showing cut out of it in the browser', () => {
+  const later: Showing = { event: event('w2', '2026-11-25T21:00:00+01:00', { pageReference: film.pageReference }), production: film };
+  const file = productionCalendar([winter, later], context);
+
+  it('holds every showing given, each with its own UID', () => {
+    expect(parse(file).map((parsed) => parsed.uid)).toEqual(['w1@www.kulturhuset-kaia.example', 'w2@www.kulturhuset-kaia.example']);
+    expect(calendarUid(later.event, context.host)).toBe('w2@www.kulturhuset-kaia.example');
+  });
+
+  it('gives the same calendar for one showing as a file written for it alone', () => {
+    expect(singleEventCalendar(file, later.event.id)).toBe(showingCalendar(later, context));
+    expect(singleEventCalendar(file, winter.event.id)).toBe(showingCalendar(winter, context));
+  });
+
+  it('keeps long (folded) lines intact and finds an event whose id needed escaping', () => {
+    const long = { ...film, contents: [{ summary: 'Blåbærsyltetøy på kaia i Aukra, '.repeat(8), body: '<p>x</p>' }] };
+    const odd: Showing = { event: event('a,b;c', '2026-11-26T18:00:00+01:00', { pageReference: film.pageReference }), production: long };
+    const text = productionCalendar([winter, odd], context);
+    const single = singleEventCalendar(text, odd.event.id);
+    expect(single).toBe(showingCalendar(odd, context));
+    expect(parse(single!)[0]?.uid).toBe('a,b;c@www.kulturhuset-kaia.example');
+  });
+
+  it('is null for an event the file does not hold, or text that is no calendar', () => {
+    expect(singleEventCalendar(file, 'w3')).toBeNull();
+    // An event id is matched whole ('w1@…'), not as the start of a longer one.
+    expect(singleEventCalendar(file, 'w')).toBeNull();
+    expect(singleEventCalendar('<!doctype html><p>Ikkje funne</p>', 'w1')).toBeNull();
   });
 });
 

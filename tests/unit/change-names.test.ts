@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { nameChanges } from '../../publisher/change-names';
+import { namedChangesOf } from '../../publisher/pipeline';
 
 const before = {
   articles: [
@@ -34,7 +38,7 @@ describe('changes named for staff', () => {
         { text: 'Artikkel endra: Babysvømming kvar laurdag', path: '/article/babysvomming' },
         { text: 'Artikkel fjerna: Gammal nyheit' },
         { text: 'Nytt kulturarrangement: Kystlys', path: '/kystlys-abc' },
-        { text: 'Framsyning endra: Alt vi ikkje sa onsdag 1. juli kl. 19.30', path: '/alt-vi-ikkje-sa-qy4zf' },
+        { text: 'Framsyning endra: Alt vi ikkje sa, onsdag 1. juli kl. 19.30', path: '/alt-vi-ikkje-sa-qy4zf' },
         { text: 'Innhaldsblokk endra: 404-content' },
       ],
       more: 0,
@@ -44,5 +48,41 @@ describe('changes named for staff', () => {
   it('stop at the limit and count the rest; a record missing from the snapshot is named by its id', () => {
     const changes = [{ collection: 'articles', total: 5, added: [], changed: ['x1', 'x2', 'x3', 'x4'], removed: [] }];
     expect(nameChanges(changes, {}, {}, 2)).toEqual({ items: [{ text: 'Artikkel endra: x1' }, { text: 'Artikkel endra: x2' }], more: 2 });
+  });
+});
+
+describe('box-office changes named for staff', () => {
+  it('name a moved showing by its production’s title, when only the showings changed in the run', () => {
+    const dir = (events: unknown[]) => {
+      const folder = mkdtempSync(join(tmpdir(), 'kaia-names-'));
+      writeFileSync(join(folder, 'events.json'), JSON.stringify(events));
+      writeFileSync(
+        join(folder, 'productions.json'),
+        JSON.stringify([
+          { id: 'prod-onkel', title: 'Onkel Olav og ferja', object: 'movie', pageReference: 'onkel-olav-og-ferja-68qmi', parentSlug: 'onkel-olav-og-ferja' },
+        ]),
+      );
+      return folder;
+    };
+    const showing = { id: 'ev-1', production: { pageReference: 'onkel-olav-og-ferja-68qmi' } };
+    const beforeDir = dir([{ ...showing, startTime: '2026-11-27T18:00:00+01:00' }]);
+    const afterDir = dir([{ ...showing, startTime: '2026-11-27T18:45:00+01:00' }]);
+    try {
+      const named = namedChangesOf([{ collection: 'events', total: 1, added: [], changed: ['ev-1'], removed: [] }], beforeDir, afterDir);
+      expect(named?.items).toEqual([{ text: 'Framsyning endra: Onkel Olav og ferja, fredag 27. november kl. 18.45', path: '/onkel-olav-og-ferja-68qmi' }]);
+    } finally {
+      rmSync(beforeDir, { recursive: true, force: true });
+      rmSync(afterDir, { recursive: true, force: true });
+    }
+  });
+
+  it('find the production of a showing linked by parentSlug only', () => {
+    const snapshot = {
+      productions: [{ id: 'p', title: 'Vinterkonsert', object: 'culture', pageReference: 'vinterkonsert-x1', parentSlug: 'vinterkonsert' }],
+      events: [{ id: 'e', startTime: '2026-12-04T19:00:00+01:00', production: { parentSlug: 'vinterkonsert' } }],
+    };
+    expect(nameChanges([{ collection: 'events', total: 1, added: ['e'], changed: [], removed: [] }], snapshot, snapshot).items).toEqual([
+      { text: 'Ny framsyning: Vinterkonsert, fredag 4. desember kl. 19.00', path: '/vinterkonsert-x1' },
+    ]);
   });
 });

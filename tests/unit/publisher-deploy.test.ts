@@ -185,6 +185,23 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
     expect(existsSync(join(releasesDir(), DEPLOYING))).toBe(false);
   });
 
+  it('never deploys anything but a kept release: a rollback to the state folder or a path deploys nothing', async () => {
+    const session = await login();
+    const live = currentRelease(releasesDir())!;
+    const deployed = deploys().length;
+    for (const to of ['.publisher', '/', '..', 'current']) {
+      const answer = await fetch(`${publisher.url}/staff/rollback`, {
+        method: 'POST',
+        headers: { origin: publisher.url, cookie: session.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf: session.csrf, from: live, to }),
+        redirect: 'manual',
+      });
+      expect(answer.status, to).toBe(400);
+    }
+    expect(deploys()).toHaveLength(deployed);
+    expect(currentRelease(releasesDir())).toBe(live);
+  });
+
   it('rolls back by deploying the earlier release again, and records it live only when that deploy succeeded', async () => {
     const session = await login();
     const confirm = await (await fetch(`${publisher.url}/staff/tilbake`, { headers: { cookie: session.cookie } })).text();

@@ -131,6 +131,11 @@ describe('the webhook on a full disk', () => {
 describe('the preview', () => {
   /** Opens the preview from the status page as staff do: the preview's own cookie, from a one-time ticket. */
   async function previewCookie(): Promise<string> {
+    return (await openPreview()).preview;
+  }
+
+  /** The staff cookie, and the preview cookie opened from it. */
+  async function openPreview(): Promise<{ staff: string; preview: string }> {
     const cookie = await login();
     const open = await fetch(`${publisher.url}/staff/forehandsvising`, { headers: { cookie }, redirect: 'manual' });
     expect(open.status).toBe(303);
@@ -143,7 +148,7 @@ describe('the preview', () => {
     expect(set).toMatch(/^kaia_preview=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
     // The ticket is used up.
     expect((await fetch(entry, { redirect: 'manual' })).status).toBe(403);
-    return set.split(';')[0]!;
+    return { staff: cookie, preview: set.split(';')[0]! };
   }
 
   it("carries the site's security headers, never cached nor indexed", async () => {
@@ -172,15 +177,21 @@ describe('the preview', () => {
     expect((await fetch(`${publisher.previewUrl}__staff/opne?billett=made-up`, { redirect: 'manual' })).status).toBe(403);
   });
 
-  it('ends with the staff session: after logout the preview cookie no longer opens it', async () => {
-    const cookie = await previewCookie();
+  it('grants reading the preview only: its token signs in to nothing, and it ends with the staff session', async () => {
+    const { staff, preview: cookie } = await openPreview();
     expect((await fetch(publisher.previewUrl, { headers: { cookie } })).status).toBe(200);
-    const staffCookie = `kaia_staff=${cookie.split('=')[1]}`;
-    const html = await (await fetch(`${publisher.url}/staff/`, { headers: { cookie: staffCookie } })).text();
+    expect(cookie.split('=')[1]).not.toBe(staff.split('=')[1]);
+    // Sent as the staff cookie, the preview's token opens no status page and allows no action.
+    const asStaff = `kaia_staff=${cookie.split('=')[1]}`;
+    const page = await (await fetch(`${publisher.url}/staff/`, { headers: { cookie: asStaff } })).text();
+    expect(page).toContain('name="password"');
+    expect(page).not.toContain('name="csrf"');
+    expect((await fetch(`${publisher.url}/status`, { headers: { cookie: asStaff } })).status).toBe(401);
+    const html = await (await fetch(`${publisher.url}/staff/`, { headers: { cookie: staff } })).text();
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
     await fetch(`${publisher.url}/staff/logout`, {
       method: 'POST',
-      headers: { origin: publisher.url, cookie: staffCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: publisher.url, cookie: staff, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ csrf }),
       redirect: 'manual',
     });

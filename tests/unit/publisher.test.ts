@@ -298,6 +298,27 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect((await tryLogin(PASSWORD, '198.51.100.2')).status).toBe(303);
   });
 
+  it('rolls back only to a kept version that was live before, looked up by its id: a path in the form changes nothing', async () => {
+    const session = await login();
+    const live = readlinkSync(join(releasesDir(), 'current'));
+    const served = servedIndex();
+    for (const to of ['/', '.publisher', 'current', '..', '../..', `../releases/${live}`, '20991231T235959Z']) {
+      const answer = await fetch(`${origin}/staff/rollback`, {
+        method: 'POST',
+        headers: { origin, cookie: session.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf: session.csrf, from: live, to }),
+        redirect: 'manual',
+      });
+      expect(answer.status, to).toBe(400);
+      expect(await answer.text(), to).toContain('Ukjend versjon');
+      expect(readlinkSync(join(releasesDir(), 'current')), to).toBe(live);
+    }
+    expect(servedIndex()).toEqual(served);
+    expect(publisher.log.runs[0]?.trigger).not.toBe('rollback');
+    const html = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();
+    expect(html).not.toContain('Automatisk publisering er sett på pause');
+  });
+
   it('rolls back, after a confirmation naming the version, to what was live before; a repeat changes nothing; publishing waits until «Publiser att»', async () => {
     const current = await page('/');
     expect(current).toContain('Endra før ein storm av hooks');

@@ -1,9 +1,10 @@
 /** Staff reimport: releases are switched atomically, five are kept, failures change nothing. */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentRelease, listReleases, publishRelease, StepFailed, type ReleaseStep } from '../../release/releases';
+import { currentRelease, listReleases, publishRelease, ReleaseError, releaseFolder, StepFailed, switchCurrent, type ReleaseStep } from '../../release/releases';
+import { goLive } from '../../release/go-live';
 import { rollback } from '../../release/rollback';
 import { recordOf } from '../../release/lock';
 
@@ -134,5 +135,43 @@ describe('what an interrupted run leaves', () => {
     expect(result).toEqual({ state: 'unchanged', release: '20261123T100000Z' });
     expect(served()).toBe('<h1>one</h1>');
     expect(readdirSync(dir).sort()).toEqual(['20261123T100000Z', '20261123T100000Z.content', 'current']);
+  });
+});
+
+describe('the one gate to going live (releaseFolder)', () => {
+  it('lets only a whole release folder inside the releases directory go live or be deployed', async () => {
+    const { release } = (await publishRelease(dir, [build('one')], { now: at(0) })) as { release: string };
+    await publishRelease(dir, [build('two')], { now: at(1) });
+    mkdirSync(join(dir, '.publisher'));
+    writeFileSync(join(dir, '.publisher', 'accounts.json'), '{"secret":true}');
+    mkdirSync(join(dir, '20261123T100500Z'));
+    symlinkSync(release, join(dir, '20261123T100600Z'));
+    const refused = [
+      '/',
+      '..',
+      '.',
+      'current',
+      '.publisher',
+      '../releases',
+      `/${release}`,
+      join(dir, release),
+      '20261123T100500Z',
+      '20261123T100600Z',
+      '20261123T100700Z',
+      '',
+    ];
+    for (const name of refused) {
+      expect(() => releaseFolder(dir, name), name).toThrow(ReleaseError);
+      expect(() => switchCurrent(dir, name), name).toThrow(ReleaseError);
+      const ran: string[] = [];
+      const way = { mode: 'deploy', command: `echo deployed >> ${join(dir, 'deploys.log')}`, timeoutMs: 5_000 } as const;
+      await expect(goLive(way, dir, name, { progress: (line) => ran.push(line) }), name).rejects.toThrow(ReleaseError);
+      expect(ran, name).toEqual([]);
+      expect(existsSync(join(dir, 'deploys.log')), name).toBe(false);
+    }
+    expect(served()).toBe('<h1>two</h1>');
+    expect(releaseFolder(dir, release)).toBe(join(dir, release));
+    switchCurrent(dir, release);
+    expect(served()).toBe('<h1>one</h1>');
   });
 });

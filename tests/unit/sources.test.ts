@@ -69,6 +69,25 @@ describe('resolveSource', () => {
     expect(ids(resolveSource(either, {}, site))).toEqual(['e2']);
   });
 
+  it('matching any of several properties keeps list order and lists a record matching both once', () => {
+    const both = event('e0', '2026-11-23T18:00:00+01:00', { pageReference: 'film', parentSlug: 'film' });
+    const shuffled = content({
+      events: [
+        event('e5', '2026-11-27T18:00:00+01:00', { parentSlug: 'film' }),
+        event('e4', '2026-11-28T18:00:00+01:00', { pageReference: 'film' }),
+        both,
+        event('e6', '2026-11-29T18:00:00+01:00', { pageReference: 'anna' }),
+        event('e7', '2026-11-30T18:00:00+01:00', { parentSlug: 'film' }, { status: 'cancelled' }),
+      ],
+    });
+    const either = (extra: Source['filters']) =>
+      source({ model: 'event', filters: [{ property: ['production.pageReference', 'production.parentSlug'], value: '@film', operator: 'eq' }, ...extra] });
+    expect(ids(resolveSource(either([]), { film: 'film' }, shuffled))).toEqual(['e5', 'e4', 'e0', 'e7']);
+    // The other filters still apply to what the index found.
+    expect(ids(resolveSource(either([{ property: 'status', value: 'cancelled', operator: 'ne' }]), { film: 'film' }, shuffled))).toEqual(['e5', 'e4', 'e0']);
+    expect(ids(resolveSource(either([]), { film: 'ingen' }, shuffled))).toEqual([]);
+  });
+
   it('combines filters with and', () => {
     const films = source({
       model: 'production',

@@ -20,12 +20,15 @@ describe('the staff password throttle', () => {
     expect(throttle.waitSeconds('b', 4 * minute)).toBe(0);
   });
 
-  it('forgets a client’s failures when it gets the password right, and the quietest client when it must', () => {
+  it('takes back only the try of a right password, and forgets the quietest client when it must', () => {
     const throttle = new PasswordThrottle(2, 15 * minute, 2);
     throttle.failed('a', 0);
-    throttle.succeeded('a');
-    throttle.failed('a', 1);
-    expect(throttle.waitSeconds('a', 2)).toBe(0);
+    expect(throttle.reserve('a', 1)).toBe(0);
+    throttle.release('a', 1);
+    // The earlier failure stays: a right password does not wipe the slate.
+    expect(throttle.reserve('a', 2)).toBe(0);
+    expect(throttle.waitSeconds('a', 3)).toBeGreaterThan(0);
+    expect(throttle.reserve('a', 3)).toBeGreaterThan(0);
     throttle.failed('b', 2);
     throttle.failed('b', 3);
     throttle.failed('c', 4);
@@ -33,6 +36,49 @@ describe('the staff password throttle', () => {
     throttle.failed('d', 6);
     expect(throttle.waitSeconds('b', 7)).toBe(0);
     expect(throttle.waitSeconds('c', 7)).toBeGreaterThan(0);
+  });
+
+  it('counts parallel logins from one client as as many tries: the right password sent last is not checked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
+    try {
+      await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
+      const sessions = new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], () => 0);
+      const tries = Array.from({ length: 29 }, (_, i) => sessions.login('anne', `guess ${i}`, '203.0.113.7'));
+      tries.push(sessions.login('anne', 'annes staff password', '203.0.113.7'));
+      const answers = await Promise.all(tries);
+      expect(answers.filter((answer) => 'waitSeconds' in answer && answer.waitSeconds === 0)).toHaveLength(5);
+      expect(answers.at(-1)).toEqual({ waitSeconds: 15 * 60 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts parallel guesses at one account from many addresses against the account’s limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
+    try {
+      await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
+      const sessions = new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], () => 0);
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => sessions.login('anne', `guess ${i}`, `198.51.100.${i}`)));
+      expect(answers.filter((answer) => 'waitSeconds' in answer && answer.waitSeconds === 0)).toHaveLength(ACCOUNT_MAX_FAILURES);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a client’s failures at another account when it signs in with its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
+    try {
+      await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
+      await addStaffAccount(join(dir, 'accounts.json'), 'bob', 'Bob Berg', 'bobs staff password');
+      const sessions = new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], () => 0);
+      for (let i = 0; i < 4; i++) expect(await sessions.login('bob', `guess ${i}`, '203.0.113.7')).toEqual({ waitSeconds: 0 });
+      expect(await sessions.login('anne', 'annes staff password', '203.0.113.7')).toMatchObject({ username: 'anne' });
+      expect(await sessions.login('bob', 'guess 4', '203.0.113.7')).toEqual({ waitSeconds: 0 });
+      // Five failures from this client: the next is not checked, whichever account it names.
+      expect(await sessions.login('bob', 'bobs staff password', '203.0.113.7')).toEqual({ waitSeconds: 15 * 60 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('does not check the password of a throttled client at all', () => {

@@ -1,7 +1,9 @@
 /**
- * Calendar files (iCalendar, RFC 5545) written at build time: one file per upcoming showtime
- * (/kalender/{event id}.ics) and one subscribable feed per programme (/kalender/kino.ics,
- * /kalender/kultur.ics).
+ * Calendar files (iCalendar, RFC 5545) written at build time: one file per production with its
+ * upcoming showtimes (/kalender/{page reference}.ics, what 'Legg i kalender' links; in the browser
+ * the page cuts the chosen showtime out of it, lib/calendar/single-event.ts) and one subscribable
+ * feed per programme (/kalender/kino.ics, /kalender/kultur.ics). One file per showtime made
+ * 10,000 of a large site's 14,665 files in a CDN upload (issue 36).
  *
  * Times: the content carries Oslo times with their offset ('2026-11-24T19:30:00+01:00'). They
  * are written in UTC ('DTSTART:20261124T183000Z'), which every calendar shows in its owner's
@@ -41,14 +43,24 @@ export function calendarContext(content: SiteContent, now: Date): CalendarContex
   };
 }
 
-/** The file name of an event's calendar file; ids are platform ids, anything unsafe becomes '-'. */
-export function calendarFileName(event: Event): string {
-  return event.id.replace(/[^A-Za-z0-9_-]/g, '-');
+/** A name safe in a path: anything but letters, digits, '_' and '-' becomes '-'. */
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
-/** Where an event's calendar file is served. */
-export function calendarPath(event: Event): string {
-  return `/kalender/${calendarFileName(event)}.ics`;
+/** The file name of a production's calendar file (its page reference, made safe). */
+export function calendarFileName(production: Pick<Production, 'pageReference'>): string {
+  return safeName(production.pageReference);
+}
+
+/** Where a production's calendar file is served. */
+export function calendarPath(production: Pick<Production, 'pageReference'>): string {
+  return `/kalender/${calendarFileName(production)}.ics`;
+}
+
+/** An event's UID value as written in every calendar file (the same in the feeds and the production's file). */
+export function calendarUid(event: Pick<Event, 'id'>, host: string): string {
+  return icsText(`${event.id}@${new URL(host).hostname}`);
 }
 
 const PRODUCT_ID = '-//Kulturhuset Kaia//Programmet//NN';
@@ -89,7 +101,7 @@ export function calendarEvent(showing: Showing, context: CalendarContext): [name
   const end = event.endTime ? Date.parse(event.endTime) : start + durationMinutes(production) * 60_000;
   const pageUrl = absoluteUrl(context.host, `/${production.pageReference}`);
   return [
-    ['UID', icsText(`${event.id}@${new URL(context.host).hostname}`)],
+    ['UID', calendarUid(event, context.host)],
     ['SUMMARY', icsText(summaryOf(showing))],
     ['DTSTAMP', utcStamp(context.now.getTime())],
     ['DTSTART', utcStamp(start)],
@@ -126,6 +138,11 @@ function calendar(header: [string, string][], showings: Showing[], context: Cale
 /** One showing as a calendar file. */
 export function showingCalendar(showing: Showing, context: CalendarContext): string {
   return calendar([], [showing], context);
+}
+
+/** A production's upcoming showings (cancelled ones too, so calendars holding them learn it) as one file. */
+export function productionCalendar(showings: Showing[], context: CalendarContext): string {
+  return calendar([], showings, context);
 }
 
 /** A subscribable calendar of many showings. */

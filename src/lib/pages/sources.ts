@@ -80,15 +80,36 @@ function indexed(list: readonly ModelRecord[], property: string): Map<unknown, M
   return index;
 }
 
+/** Each record's place in its list; made once per list. */
+const positions = new WeakMap<readonly ModelRecord[], Map<ModelRecord, number>>();
+
+/** Records of a list, each once, in list order. */
+function inListOrder(list: readonly ModelRecord[], records: ModelRecord[]): ModelRecord[] {
+  let places = positions.get(list);
+  if (places === undefined) {
+    places = new Map(list.map((item, index) => [item, index]));
+    positions.set(list, places);
+  }
+  const known = places;
+  return [...new Set(records)].sort((a, b) => (known.get(a) ?? 0) - (known.get(b) ?? 0));
+}
+
 /**
- * The records that pass every filter, in list order. A filter on one property's equality (a
- * production page's showings: `production.pageReference` = `@slug`) is looked up in an index of
- * the list instead of read from each record: a large site has a thousand such pages over ten
- * thousand events.
+ * The records that pass every filter, in list order. A filter on equality (a production page's
+ * showings: `production.pageReference` = `@slug`, or any of several properties, as a film's
+ * showings under its own or its parent's reference) is looked up in an index of the list per
+ * property instead of read from each record: a large site has a thousand such pages over ten
+ * thousand events (scanning them all took some 4 s of its build, issue 36).
  */
 function filtered(all: ModelRecord[], filters: Filter[], params: RouteParams): ModelRecord[] {
-  const lookup = filters.find((filter): filter is Filter & { property: string } => filter.operator === 'eq' && typeof filter.property === 'string');
-  const candidates = lookup ? (indexed(all, lookup.property).get(filterValue(lookup, params)) ?? []) : all;
+  const lookup = filters.find((filter) => filter.operator === 'eq');
+  let candidates = all;
+  if (lookup) {
+    const value = filterValue(lookup, params);
+    const properties = Array.isArray(lookup.property) ? lookup.property : [lookup.property];
+    const found = properties.map((property) => indexed(all, property).get(value) ?? []);
+    candidates = found.length === 1 ? (found[0] as ModelRecord[]) : inListOrder(all, found.flat());
+  }
   return candidates.filter((item) => filters.every((filter) => matchesFilter(item, filter, params)));
 }
 

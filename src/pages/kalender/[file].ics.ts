@@ -1,9 +1,9 @@
 /**
- * Calendar files: one per upcoming showtime (/kalender/{event id}.ics) and the two
- * subscribable programme feeds (/kalender/kino.ics, /kalender/kultur.ics). See src/lib/calendar/ics.ts.
+ * Calendar files: one per production with upcoming showtimes (/kalender/{page reference}.ics) and
+ * the two subscribable programme feeds (/kalender/kino.ics, /kalender/kultur.ics). See src/lib/calendar/ics.ts.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { calendarContext, calendarFileName, feedCalendar, showingCalendar } from '../../lib/calendar/ics';
+import { calendarContext, calendarFileName, feedCalendar, productionCalendar } from '../../lib/calendar/ics';
 import { siteContent } from '../../lib/content/query';
 import { siteBuild } from '../../lib/pages/site-routes';
 import { upcomingShowings } from '../../lib/programme/programme';
@@ -26,10 +26,17 @@ export const getStaticPaths = (async () => {
       ),
     );
   }
+  // In order of their first showing; each production's showings in time order (Map.groupBy needs Node 21).
+  const byProduction = new Map<string, typeof showings>();
   for (const showing of showings) {
-    const name = calendarFileName(showing.event);
-    if (files.has(name)) throw new Error(`Two calendar files would be /kalender/${name}.ics (event ${showing.event.id})`);
-    files.set(name, showingCalendar(showing, context));
+    const list = byProduction.get(showing.production.pageReference);
+    if (list) list.push(showing);
+    else byProduction.set(showing.production.pageReference, [showing]);
+  }
+  for (const [pageReference, ofProduction] of byProduction) {
+    const name = calendarFileName({ pageReference });
+    if (files.has(name)) throw new Error(`Two calendar files would be /kalender/${name}.ics (production ${pageReference})`);
+    files.set(name, productionCalendar(ofProduction, context));
   }
   return [...files].map(([file, body]) => ({ params: { file }, props: { body } }));
 }) satisfies GetStaticPaths;
