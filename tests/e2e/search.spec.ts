@@ -13,7 +13,7 @@ import { scriptEnv } from '../../scripts/script-env.mjs';
 import { axeViolations, expect, scanBudget, test } from './fixtures';
 
 type Article = { slug: string; title: string; content: string };
-const articles: Article[] = JSON.parse(readFileSync('content/articles.json', 'utf8'));
+const articles = JSON.parse(readFileSync('content/articles.json', 'utf8')) as Article[];
 const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').toLowerCase();
 
 const field = (page: Page) => page.getByRole('searchbox', { name: 'Søk i filmar, arrangement, artiklar og sider' });

@@ -136,6 +136,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
   // The URL's query (from the header's search, a link or Back) is searched at once; someone
   // quick may have typed into the server-rendered field before the island woke up.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the render after hydration shows the live search instead of the server's HTML
     setMounted(true);
     search.start(readSearchState(window.location.search), input.current?.value ?? '');
     const clock = window.setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
@@ -146,6 +147,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
   }, [search]);
 
   // New results are shown against the clock of the moment they came.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is read when results come, which is outside React
   useEffect(() => setNow(new Date()), [phase]);
 
   useEffect(() => {
