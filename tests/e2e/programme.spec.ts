@@ -118,7 +118,7 @@ test('each time button is the ticket link for its showing, carrying the analytic
 test('a sold-out showtime is no link and says so; few tickets are said on the button', async ({ page }) => {
   await page.goto('/kinoprogram');
   const soldOut = upcoming.find((event) => event.object === 'movie' && event.availability === 'soldout' && dayOf(event) <= HORIZON_END)!;
-  const slot = page.locator(`.programme [data-starts="${soldOut.startTime}"]`).filter({ hasText: 'Utselt' });
+  const slot = page.locator(`.programme [data-starts="${soldOut.startTime}"]`).filter({ hasText: /(?<!Nesten )Utselt/ });
   await expect(slot).toHaveCount(1);
   await expect(slot.getByRole('link')).toHaveCount(0);
   // The same film's other showtime that day still sells.
@@ -129,7 +129,7 @@ test('a sold-out showtime is no link and says so; few tickets are said on the bu
   const few = upcoming.find(
     (event) => event.object === 'movie' && event.availability === 'few' && event.status === 'scheduled' && dayOf(event) <= HORIZON_END,
   )!;
-  await expect(page.locator(`.programme [data-starts="${few.startTime}"] a[href="${few.ticketUrl}"]`)).toContainText('Få billettar att');
+  await expect(page.locator(`.programme [data-starts="${few.startTime}"] a[href="${few.ticketUrl}"]`)).toContainText('Nesten utselt');
 });
 
 test('showtimes that have started since the build are hidden, with films and days left empty, and days are named from the visitor’s clock', async ({
@@ -343,6 +343,18 @@ for (const [width, height] of [
   });
 }
 
+test('the culture programme keeps sold-out events, but never before a bookable one of the same day', async ({ page }) => {
+  await page.goto('/kulturprogram');
+  const cards = page.locator('[data-programme] li[data-showing-group]');
+  expect(await cards.count()).toBeGreaterThan(1);
+  const order = await cards.evaluateAll((items) =>
+    items.map((item) => ({ day: item.getAttribute('data-day'), bookable: item.querySelector('a[data-ticket-link]') !== null })),
+  );
+  expect(order.some((card) => !card.bookable)).toBe(true);
+  const misplaced = order.filter((card, index) => !card.bookable && order.slice(index + 1).some((later) => later.day === card.day && later.bookable));
+  expect(misplaced).toEqual([]);
+});
+
 test('the front page opens with what is on today against the pinned clock, then films, culture and news', async ({ page }) => {
   await page.goto('/');
   await answerConsent(page);
@@ -376,6 +388,27 @@ test('the front page opens with what is on today against the pinned clock, then 
   const tuesday = upcoming.filter((event) => dayOf(event) === '2026-11-24').map((event) => event.startTime);
   const shown = await evening.locator('[data-starts]:visible').evaluateAll((slots) => slots.map((slot) => (slot as HTMLElement).dataset['starts'] ?? ''));
   expect(shown.sort()).toEqual(tuesday.sort());
+});
+
+test('a film is labelled by its genres alike in the front page strip and in the cinema programme', async ({ page }) => {
+  await page.goto('/');
+  const films = page.locator('[data-day-strip] ul:not([hidden]) > li').filter({ has: page.locator('a[href]') });
+  const labels: { path: string; facts: string }[] = [];
+  for (const film of await films.all()) {
+    const path = (await film.locator('.today__title a').getAttribute('href')) ?? '';
+    const production = productions.find((candidate) => `/${candidate.pageReference}` === path);
+    if (production?.object !== 'movie') continue;
+    labels.push({ path, facts: await film.locator('.today__facts').innerText() });
+  }
+  expect(labels.length).toBeGreaterThan(0);
+  await page.goto('/kinoprogram');
+  for (const { path, facts } of labels) {
+    const genres = productions.find((production) => `/${production.pageReference}` === path)!.features.genres!;
+    const label = genres.join(', ').replace(/^./, (first) => first.toUpperCase());
+    expect(facts).toContain(label);
+    expect(facts).not.toMatch(/\bFilm\b/);
+    await expect(page.locator('.programme').locator(`a[href="${path}"]`).first().locator('xpath=ancestor::li[1]')).toContainText(label);
+  }
 });
 
 test('film overview, coming films, culture programme, news and offers are listed', async ({ page }) => {
