@@ -197,16 +197,6 @@ describe('choices and generated pages', () => {
     expect(datePickerHtml({ ...input, chosen: '2026-11-25' })).toBe(html);
     expect(datePickerHtml({ ...input, base: '/kulturprogram' })).toContain('href="/kulturprogram/dag/2026-11-24"');
   });
-
-  it('links the key hint to every day link, and still marks the chosen day', () => {
-    const days = ['2026-11-24', '2026-11-26'];
-    const input = { months: monthGrids(days), linked: new Set(days), base: '/kinoprogram', describedBy: 'filter-film-tastar' };
-    const html = datePickerHtml(input);
-    expect(html.match(/<a [^>]*>/g)?.map((link) => link.includes(' aria-describedby="filter-film-tastar"'))).toEqual([true, true]);
-    expect(datePickerHtml({ ...input, chosen: '2026-11-26' })).toContain(
-      '<a href="/kinoprogram/dag/2026-11-26" aria-label="torsdag 26. november" aria-current="true" aria-describedby="filter-film-tastar">26</a>',
-    );
-  });
 });
 
 describe('which pages get filters', () => {

@@ -50,8 +50,6 @@ export interface DatePickerInput {
   base: string;
   /** The day the page shows, marked aria-current. */
   chosen?: string | undefined;
-  /** The id of the hint that says which keys the grid takes, linked to every day link. */
-  describedBy?: string | undefined;
 }
 
 const dayHref = (base: string, day: string) => staticHref(base, 'dag', day);
@@ -59,13 +57,12 @@ const dayHref = (base: string, day: string) => staticHref(base, 'dag', day);
 const HEAD = `<thead><tr>${WEEKDAY_HEADS.map(([short, long]) => `<th scope="col"><span aria-hidden="true">${short}</span><span class="visually-hidden">${long}</span></th>`).join('')}</tr></thead>`;
 
 /** A month's tables without any day chosen. */
-function monthsHtml({ months, linked, base, describedBy }: DatePickerInput): string {
-  const description = describedBy === undefined ? '' : ` aria-describedby="${escapeHtml(describedBy)}"`;
+function monthsHtml({ months, linked, base }: DatePickerInput): string {
   const cell = (day: string | null) => {
     if (day === null) return '<td></td>';
     const number = Number(day.slice(8));
     if (!linked.has(day)) return `<td>${number}</td>`;
-    return `<td><a href="${escapeHtml(dayHref(base, day))}" aria-label="${escapeHtml(formatDayName(day))}"${description}>${number}</a></td>`;
+    return `<td><a href="${escapeHtml(dayHref(base, day))}" aria-label="${escapeHtml(formatDayName(day))}">${number}</a></td>`;
   };
   return months
     .map(
@@ -86,8 +83,8 @@ const RENDERED_KEPT = 8;
  * of rendering some 400 cells on each of hundreds of pages.
  */
 export function datePickerHtml(input: DatePickerInput): string {
-  const { months, linked, base, chosen, describedBy } = input;
-  const key = [base, describedBy ?? '', months.map((month) => month.month).join(','), [...linked].sort().join(',')].join('|');
+  const { months, linked, base, chosen } = input;
+  const key = [base, months.map((month) => month.month).join(','), [...linked].sort().join(',')].join('|');
   let html = rendered.get(key);
   if (html === undefined) {
     html = monthsHtml(input);
