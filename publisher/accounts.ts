@@ -11,8 +11,8 @@
  * saying why); a single malformed entry is left out and named, the rest stand.
  */
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
+import { readStateText, writeFileAtomic } from '../release/state-file';
 
 export interface StaffAccount {
   /** The name typed at login: lower-case letters, digits, '.', '_' and '-', 2–32 characters. */
@@ -36,6 +36,24 @@ export interface ScryptParams {
 export const DEFAULT_SCRYPT: ScryptParams = { ln: 15, r: 8, p: 1 };
 /** What a stored hash may ask for at most, so a tampered file cannot make a login take minutes or gigabytes. */
 const LIMITS = { ln: [10, 20], r: [1, 32], p: [1, 16] } as const;
+/** Memory of one check (128 × N × r bytes) at most: twice the default's 32 MiB. */
+export const MAX_SCRYPT_MEMORY = 64 * 1024 * 1024;
+/** Work of one check (128 × N × r × p) at most: four times the default's. */
+export const MAX_SCRYPT_WORK = 4 * 128 * 2 ** DEFAULT_SCRYPT.ln * DEFAULT_SCRYPT.r * DEFAULT_SCRYPT.p;
+
+/** Why scrypt parameters are out of bounds, or undefined when they are within them. */
+export function scryptParamsProblem(params: ScryptParams): string | undefined {
+  for (const name of ['ln', 'r', 'p'] as const) {
+    const [low, high] = LIMITS[name];
+    if (!Number.isInteger(params[name]) || params[name] < low || params[name] > high) return `${name}=${params[name]} is outside ${low}–${high}`;
+  }
+  const memory = 128 * 2 ** params.ln * params.r;
+  if (memory > MAX_SCRYPT_MEMORY)
+    return `ln=${params.ln},r=${params.r} asks for ${memory / 2 ** 20} MiB per check (at most ${MAX_SCRYPT_MEMORY / 2 ** 20} MiB)`;
+  if (memory * params.p > MAX_SCRYPT_WORK)
+    return `ln=${params.ln},r=${params.r},p=${params.p} asks for ${(memory * params.p) / MAX_SCRYPT_WORK} times the work allowed per check`;
+  return undefined;
+}
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 
@@ -65,10 +83,7 @@ export function parseHash(stored: string): ParsedHash | undefined {
   const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/.exec(stored);
   if (!match) return undefined;
   const params = { ln: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
-  for (const name of ['ln', 'r', 'p'] as const) {
-    const [low, high] = LIMITS[name];
-    if (params[name] < low || params[name] > high) return undefined;
-  }
+  if (scryptParamsProblem(params)) return undefined;
   const salt = Buffer.from(match[4] as string, 'base64');
   const key = Buffer.from(match[5] as string, 'base64');
   if (salt.length < SALT_BYTES || salt.length > 64 || key.length !== KEY_BYTES) return undefined;
@@ -129,18 +144,20 @@ function entryProblem(entry: unknown): string | undefined {
   const { username, name, password } = entry as Record<string, unknown>;
   if (typeof username !== 'string' || !USERNAME_PATTERN.test(username)) return 'the user name must be 2–32 lower-case letters, digits, ".", "_" or "-"';
   if (typeof name !== 'string' || !name.trim() || name.length > 100) return 'the display name is missing or longer than 100 characters';
-  if (typeof password !== 'string' || !parseHash(password)) return 'the password is not a scrypt hash made by npm run staff-user';
+  if (typeof password !== 'string') return 'the password is not a scrypt hash made by npm run staff-user';
+  const params = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$/.exec(password);
+  const bounds = params ? scryptParamsProblem({ ln: Number(params[1]), r: Number(params[2]), p: Number(params[3]) }) : undefined;
+  if (bounds) return `the password hash asks for too costly a check (${bounds})`;
+  if (!parseHash(password)) return 'the password is not a scrypt hash made by npm run staff-user';
   return undefined;
 }
 
 /** The accounts in the file at `path`; a missing file holds none (and no problem). */
 export function readAccountsFile(path: string): AccountsFile {
-  if (!existsSync(path)) return { accounts: [], problems: [] };
-  try {
-    return parseAccounts(readFileSync(path, 'utf8'));
-  } catch (error) {
-    return { accounts: [], problems: [`the accounts file could not be read: ${error instanceof Error ? error.message : String(error)}`] };
-  }
+  const read = readStateText(path, parseAccounts);
+  if (read.state === 'absent') return { accounts: [], problems: [] };
+  if (read.state === 'malformed') return { accounts: [], problems: [`the accounts file ${read.reason}`] };
+  return read.value;
 }
 
 export function serialiseAccounts(accounts: readonly StaffAccount[]): string {
@@ -149,10 +166,7 @@ export function serialiseAccounts(accounts: readonly StaffAccount[]): string {
 
 /** Writes the file whole or not at all (a temporary file renamed into place), readable by its owner only. */
 export function writeAccountsFile(path: string, accounts: readonly StaffAccount[]): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, serialiseAccounts(accounts), { mode: 0o600 });
-  renameSync(temporary, path);
+  writeFileAtomic(path, serialiseAccounts(accounts), { mode: 0o600 });
 }
 
 /** The accounts with `account` added, or replacing the one of the same user name (kept in its place). */

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { DEFAULT_SYNC_MINUTES } from './schedule';
-import type { GoLive } from '../release/go-live';
+import { DEFAULT_DEPLOY_ENV, NEVER_DEPLOY_ENV, type GoLive } from '../release/go-live';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
 
 const publisherSettings = {
@@ -41,7 +41,27 @@ const publisherSettings = {
     .trim()
     .optional()
     .describe(
-      "With `deploy`: the shell command that deploys a release, its folder as `{dir}` (quoted for the shell) and `$DEPLOY_DIR`, its name as `$DEPLOY_RELEASE`. Required with `deploy`, refused with `switch`. Its credentials come from the service's environment. Example: `npx wrangler pages deploy {dir} --project-name kaia --branch main`",
+      "With `deploy`: the shell command that deploys a release, its folder as `{dir}` (quoted for the shell) and `$DEPLOY_DIR`, its name as `$DEPLOY_RELEASE`. Required with `deploy`, refused with `switch`. Its credentials come from the service's environment, through `PUBLISHER_DEPLOY_ENV`. Example: `npx wrangler pages deploy {dir} --project-name kaia --branch main`",
+    ),
+  PUBLISHER_DEPLOY_ENV: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name !== '')
+        : [...DEFAULT_DEPLOY_ENV],
+    )
+    .refine(
+      (names) => names.every((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)),
+      'must be names of environment variables separated by commas (e.g. PATH,HOME,CLOUDFLARE_API_TOKEN)',
+    )
+    .refine((names) => !names.some((name) => NEVER_DEPLOY_ENV.includes(name)), `must not name the service's secrets (${NEVER_DEPLOY_ENV.join(', ')})`)
+    .describe(
+      "The only environment variables the deploy command gets (`PUBLISHER_GO_LIVE=deploy`), separated by commas; besides them it gets `DEPLOY_DIR` and `DEPLOY_RELEASE`. The default is what a shell, Node, wrangler and netlify need; `NODE_OPTIONS` is left out (it can load code into the command). Naming one of the service's secrets is refused, and they are never passed. Example: `PATH,HOME,CLOUDFLARE_API_TOKEN,CLOUDFLARE_ACCOUNT_ID`",
     ),
   PUBLISHER_DEPLOY_TIMEOUT_SECONDS: whole('seconds', 1, 900, 24 * 60 * 60).describe(
     'A deploy still running after this many seconds is stopped, all it started with it, and counts as failed.',
@@ -160,7 +180,12 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     buildCommand: values.PUBLISHER_BUILD_COMMAND || undefined,
     goLive:
       values.PUBLISHER_GO_LIVE === 'deploy' && values.PUBLISHER_DEPLOY_COMMAND
-        ? { mode: 'deploy', command: values.PUBLISHER_DEPLOY_COMMAND, timeoutMs: values.PUBLISHER_DEPLOY_TIMEOUT_SECONDS * 1000 }
+        ? {
+            mode: 'deploy',
+            command: values.PUBLISHER_DEPLOY_COMMAND,
+            timeoutMs: values.PUBLISHER_DEPLOY_TIMEOUT_SECONDS * 1000,
+            env: values.PUBLISHER_DEPLOY_ENV,
+          }
         : { mode: 'switch' },
     notifyUrl: values.PUBLISHER_NOTIFY_URL,
     publicOrigin: values.PUBLISHER_PUBLIC_ORIGIN ? new URL(values.PUBLISHER_PUBLIC_ORIGIN).origin : undefined,

@@ -11,8 +11,9 @@
  * constant time), its timestamp is more than five minutes off, or its id was seen before.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readStateText, writeFileAtomic, type StateLog } from '../release/state-file';
 
 export const DELIVERY_HEADER = 'x-kaia-delivery';
 export const TIMESTAMP_HEADER = 'x-kaia-timestamp';
@@ -62,17 +63,18 @@ export class DeliveryLog {
   /** Lines in the file now, expired ones included. */
   #lines = 0;
 
-  constructor(readonly path: string) {
-    try {
-      if (existsSync(path)) {
-        for (const line of readFileSync(path, 'utf8').split('\n')) {
-          const entry = parseLine(line);
-          if (entry) this.#seen.set(entry[0], entry[1]);
-          if (line) this.#lines += 1;
-        }
-      }
-    } catch {
-      // An unreadable file is treated as empty; the timestamp window still bounds any replay.
+  constructor(
+    readonly path: string,
+    log?: StateLog,
+  ) {
+    // One line per delivery; a malformed line (a write cut short) is skipped, and an unreadable
+    // file is treated as empty (and named in the log): the timestamp window still bounds any replay.
+    const read = readStateText(path, (text) => text.split('\n'));
+    if (read.state === 'malformed') log?.(`state file ${path} is malformed (${read.reason}); treated as absent`);
+    for (const line of read.state === 'ok' ? read.value : []) {
+      const entry = parseLine(line);
+      if (entry) this.#seen.set(entry[0], entry[1]);
+      if (line) this.#lines += 1;
     }
   }
 
@@ -111,9 +113,7 @@ export class DeliveryLog {
   }
 
   #rewrite(): void {
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, [...this.#seen].map((entry) => `${JSON.stringify(entry)}\n`).join(''));
-    renameSync(temporary, this.path);
+    writeFileAtomic(this.path, [...this.#seen].map((entry) => `${JSON.stringify(entry)}\n`).join(''));
     this.#lines = this.#seen.size;
   }
 }

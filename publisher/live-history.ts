@@ -8,8 +8,8 @@
  * A malformed file is treated as empty (nothing to go back to by history) and is replaced at the
  * next switch. The last 50 switches are kept.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { z } from 'astro/zod';
+import { readStateFile, writeStateFile, type StateLog } from '../release/state-file';
 
 export type SwitchReason = 'publish' | 'rollback' | 'found';
 
@@ -24,6 +24,8 @@ export interface LiveSwitch {
 }
 
 export const KEEP_SWITCHES = 50;
+
+const historyFile = z.object({ switches: z.array(z.unknown()) });
 
 function isSwitch(value: unknown): value is LiveSwitch {
   const entry = value as Partial<LiveSwitch> | null;
@@ -41,16 +43,10 @@ export class LiveHistory {
   readonly #path: string;
   #entries: LiveSwitch[] = [];
 
-  constructor(path: string) {
+  constructor(path: string, log?: StateLog) {
     this.#path = path;
-    try {
-      if (existsSync(path)) {
-        const data = JSON.parse(readFileSync(path, 'utf8')) as { switches?: unknown };
-        if (Array.isArray(data.switches)) this.#entries = data.switches.filter(isSwitch).slice(-KEEP_SWITCHES);
-      }
-    } catch {
-      // A malformed history is treated as empty.
-    }
+    // A malformed history is treated as empty (and named in the log); a malformed entry is left out.
+    this.#entries = (readStateFile(path, historyFile, log)?.switches ?? []).filter(isSwitch).slice(-KEEP_SWITCHES);
   }
 
   /** Oldest first. */
@@ -93,9 +89,6 @@ export class LiveHistory {
   }
 
   save(): void {
-    mkdirSync(dirname(this.#path), { recursive: true });
-    const temporary = `${this.#path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ switches: this.#entries }, null, 1));
-    renameSync(temporary, this.#path);
+    writeStateFile(this.#path, { switches: this.#entries });
   }
 }

@@ -4,7 +4,9 @@
  * until staff press «Publiser att». Kept in a file in the state folder, so a restart stays
  * paused. A malformed file counts as not paused (and is named in the service's log).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { z } from 'astro/zod';
+import { readStateFile, syncDirectory, writeStateFile, type StateLog } from '../release/state-file';
 import { dirname } from 'node:path';
 
 export interface Pause {
@@ -20,21 +22,15 @@ export class PauseState {
   readonly #path: string;
   #pause: Pause | undefined;
 
-  constructor(path: string) {
+  constructor(path: string, log?: StateLog) {
     this.#path = path;
-    this.#pause = PauseState.read(path);
+    this.#pause = PauseState.read(path, log);
   }
 
-  static read(path: string): Pause | undefined {
-    try {
-      if (!existsSync(path)) return undefined;
-      const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<Pause> | null;
-      if (data && typeof data.since === 'string' && !Number.isNaN(Date.parse(data.since)) && typeof data.by === 'string' && typeof data.release === 'string')
-        return { since: data.since, by: data.by, release: data.release };
-    } catch {
-      // Malformed: not paused.
-    }
-    return undefined;
+  /** The pause kept at `path`; malformed: not paused (and named in the log). */
+  static read(path: string, log?: StateLog): Pause | undefined {
+    const pause = readStateFile(path, pauseFile, log);
+    return pause ? { since: pause.since, by: pause.by, release: pause.release } : undefined;
   }
 
   get current(): Pause | undefined {
@@ -42,15 +38,19 @@ export class PauseState {
   }
 
   pause(pause: Pause): void {
-    mkdirSync(dirname(this.#path), { recursive: true });
-    const temporary = `${this.#path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(pause));
-    renameSync(temporary, this.#path);
+    writeStateFile(this.#path, pause);
     this.#pause = pause;
   }
 
   resume(): void {
     rmSync(this.#path, { force: true });
+    syncDirectory(dirname(this.#path));
     this.#pause = undefined;
   }
 }
+
+const pauseFile = z.object({
+  since: z.string().refine((since) => !Number.isNaN(Date.parse(since)), 'not a time'),
+  by: z.string(),
+  release: z.string(),
+});

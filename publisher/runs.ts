@@ -4,9 +4,9 @@
  * most two runs (the one going, and one that sees everything the burst published). The last
  * 20 runs are kept in a JSON file in the state folder, so the status page survives a restart.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { z } from 'astro/zod';
 import type { DeployRecord } from '../release/go-live';
+import { readStateFile, writeStateFile, type StateLog } from '../release/state-file';
 import type { NamedChange } from './change-names';
 
 /**
@@ -109,21 +109,16 @@ export class RunLog {
   saveError: string | undefined;
   #next = 1;
 
-  constructor(path: string) {
+  constructor(path: string, log?: StateLog) {
     this.#path = path;
-    try {
-      if (existsSync(path)) {
-        const data = JSON.parse(readFileSync(path, 'utf8')) as { runs?: unknown };
-        if (Array.isArray(data.runs)) this.runs = data.runs.filter(isRun).slice(0, KEEP_RUNS);
-      }
-    } catch {
-      // A malformed log is treated as empty.
-    }
-    // Runs that were going when the service stopped did not finish.
+    // A malformed log is treated as empty (and named in the service's log); a malformed run is left out.
+    this.runs = (readStateFile(path, runLogFile, log)?.runs ?? []).filter(isRun).slice(0, KEEP_RUNS);
+    // Runs that were going when the service stopped did not finish; runs still waiting wait
+    // on, and run once the queue starts (RunQueue.resume), as their requests were accepted.
     for (const run of this.runs) {
       delete run.step;
       if (run.named !== undefined && !isNamedChanges(run.named)) delete run.named;
-      if (run.state === 'queued' || run.state === 'running')
+      if (run.state === 'running')
         Object.assign(run, {
           state: 'failed',
           failure: { step: 'teneste', reason: 'Publiseringstenesta vart stoppa før køyringa var ferdig.', detail: 'service stopped' },
@@ -176,12 +171,12 @@ export class RunLog {
   }
 
   save(): void {
-    mkdirSync(dirname(this.#path), { recursive: true });
-    const temporary = `${this.#path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ runs: this.runs }, null, 1));
-    renameSync(temporary, this.#path);
+    writeStateFile(this.#path, { runs: this.runs });
   }
 }
+
+/** runs.json: the runs, each checked on its own (isRun), so one bad entry does not lose the rest. */
+const runLogFile = z.object({ runs: z.array(z.unknown()) });
 
 const isQuietSync = (run: RunRecord) => run.trigger === 'schedule' && run.state === 'unchanged' && !run.causes && !run.force;
 

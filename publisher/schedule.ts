@@ -11,7 +11,9 @@
  *   today's is missing (midnight just passed, or the service was down then), and after a day
  *   build that failed, at the next sync;
  * - a clock that steps back never builds a day twice (the latest day built is kept, and days
- *   only move forward) and never stalls the sync (a last check "in the future" means: check now).
+ *   only move forward) and never stalls the sync (a last check "in the future" means: check now);
+ * - a clock that ran days ahead and was set right builds today once: a day built more than one
+ *   day ahead counts as not built, and the build of today replaces it.
  *
  * Oslo's midnight comes from the EU summer-time rule in lib/format/time.ts, so both days the
  * clocks change have their midnight at the right instant.
@@ -52,14 +54,22 @@ export function noteRun(history: ScheduleHistory, run: FinishedRun): ScheduleHis
   const next: { -readonly [K in keyof ScheduleHistory]: ScheduleHistory[K] } = { ...history, lastCheckAt: at };
   if (run.state === 'published') {
     // Days only move forward: after the clock stepped back, the day built before still counts.
-    if (!history.builtDay || day > history.builtDay) next.builtDay = day;
-    if (history.failedBuild && history.failedBuild.day <= day) delete next.failedBuild;
+    // A day more than one ahead of this run's was written by a clock that was wrong (planSchedule
+    // treats it as not built): this build replaces it, or every tick would build again.
+    if (!history.builtDay || day > history.builtDay || clockWasAhead(history.builtDay, day)) next.builtDay = day;
+    if (history.failedBuild && (history.failedBuild.day <= day || clockWasAhead(history.failedBuild.day, day))) delete next.failedBuild;
   } else if (run.force && run.state !== 'queued' && run.state !== 'running') {
     // A forced build that did not publish is tried again at the next sync, never in a loop.
     next.failedBuild = { day, at };
   }
   return next;
 }
+
+/**
+ * Whether a recorded day is further ahead of `today` than a clock stepped back over midnight
+ * explains: it was written while the clock ran days ahead, and counts as never built.
+ */
+export const clockWasAhead = (recorded: string, today: string) => recorded > addDays(today, 1);
 
 /** The history told by a list of runs (newest first, as the run log keeps them). */
 export function historyOf(runs: readonly FinishedRun[], start: ScheduleHistory = {}): ScheduleHistory {
@@ -102,7 +112,7 @@ export function planSchedule(now: number, history: ScheduleHistory, intervalMs: 
   const nextSyncAt = last === undefined || last > now ? now : last + intervalMs;
   // A day more than one ahead of today is not a step back of the clock but a clock that was
   // wrong; it must not stop the day builds until that day comes.
-  const builtDay = history.builtDay && history.builtDay <= addDays(today, 1) ? history.builtDay : undefined;
+  const builtDay = history.builtDay && !clockWasAhead(history.builtDay, today) ? history.builtDay : undefined;
   const behind = !builtDay || builtDay < today;
   let nextDayBuildAt: number;
   let nextDayBuildDay: string;

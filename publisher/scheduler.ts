@@ -6,8 +6,10 @@
  * and sends one chat notification when a freshness warning starts and one when it ends.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'astro/zod';
+import { readStateFile, writeStateFile } from '../release/state-file';
 import { currentRelease, releaseContentDir } from '../release/releases';
 import { osloDay } from '../src/lib/format/time';
 import {
@@ -284,12 +286,8 @@ export class Scheduler {
   }
 
   #load(): Stored {
-    let raw: Partial<Record<keyof Stored, unknown>> = {};
-    try {
-      if (existsSync(this.#path)) raw = JSON.parse(readFileSync(this.#path, 'utf8')) as typeof raw;
-    } catch {
-      // Malformed: as if absent; the history is told again by the run log.
-    }
+    // Malformed: as if absent (and named in the log); the history is told again by the run log.
+    const raw: Partial<Record<keyof Stored, unknown>> = readStateFile(this.#path, freshnessFile, this.#deps.log) ?? {};
     const schedule = parseHistory(raw.schedule) ?? this.#historyFromDisk();
     return {
       schedule,
@@ -308,12 +306,12 @@ export class Scheduler {
   }
 
   #save(): void {
-    mkdirSync(dirname(this.#path), { recursive: true });
-    const temporary = `${this.#path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.#stored, null, 1));
-    renameSync(temporary, this.#path);
+    writeStateFile(this.#path, this.#stored);
   }
 }
+
+/** freshness.json: each part is read on its own below, so one bad part does not lose the others. */
+const freshnessFile = z.object({ schedule: z.unknown(), sources: z.unknown(), notified: z.unknown() }).partial();
 
 function parseHistory(value: unknown): ScheduleHistory | undefined {
   if (!value || typeof value !== 'object') return undefined;

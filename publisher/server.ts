@@ -58,8 +58,8 @@ export interface PublisherOptions {
 export async function startPublisher(config: PublisherConfig, options: PublisherOptions = {}): Promise<Publisher> {
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
-  const runLog = new RunLog(join(config.stateDir, 'runs.json'));
-  const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'));
+  const runLog = new RunLog(join(config.stateDir, 'runs.json'), log);
+  const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'), log);
   const accounts = new AccountBook(config.accountsFile, log);
   const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, accounts, config.trustedProxies);
   // Before anything runs: a dead run's lock and build, leftovers, and content/ back in line with the live release.
@@ -67,9 +67,9 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   if (recovery.removed.length > 0) log(`removed what an interrupted run left: ${recovery.removed.join(', ')}`);
   if (recovery.contentMatched) log('content/ brought back in line with the live release');
   if (recovery.busy.length > 0) log(`another run is working in ${recovery.busy.join(', ')}; left alone`);
-  const history = new LiveHistory(join(config.stateDir, 'live-history.json'));
+  const history = new LiveHistory(join(config.stateDir, 'live-history.json'), log);
   history.notice(currentRelease(config.releasesDir), currentSince(config.releasesDir));
-  const pause = new PauseState(join(config.stateDir, 'paused.json'));
+  const pause = new PauseState(join(config.stateDir, 'paused.json'), log);
   // While a rollback holds the site, live runs wait; previews go on.
   const mayStart = (run: RunRecord) => run.kind !== 'live' || pause.current === undefined;
   const stopping = new AbortController();
@@ -188,6 +188,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     (error: unknown) => log(`bringing the CDN in line failed: ${String(error)}`),
   );
   if (config.runOnStart) queue.request('live', 'start');
+  queue.resume(); // runs still queued when the last process stopped run now (or after the pause)
   if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);
   scheduler.start();
   let closing: Promise<void> | undefined;

@@ -18,7 +18,55 @@ import { lastLines, runInOwnGroup } from './command';
 import { withLock } from './lock';
 import { currentRelease, releaseFolder, switchCurrent } from './releases';
 
-export type GoLive = { readonly mode: 'switch' } | { readonly mode: 'deploy'; readonly command: string; readonly timeoutMs: number };
+export type GoLive =
+  | { readonly mode: 'switch' }
+  | {
+      readonly mode: 'deploy';
+      readonly command: string;
+      readonly timeoutMs: number;
+      /** The names of the environment variables the command gets (default DEFAULT_DEPLOY_ENV); nothing else of the service's environment. */
+      readonly env?: readonly string[];
+    };
+
+/**
+ * What a deploy command gets of the service's environment by default: what a shell and Node
+ * need to run (`npx wrangler`, `npx netlify`), proxies and extra CA certificates, and the
+ * credentials of Cloudflare Pages and Netlify. Never the service's own secrets; NODE_OPTIONS is
+ * left out too (it can load code into the command), and can be named in PUBLISHER_DEPLOY_ENV.
+ */
+export const DEFAULT_DEPLOY_ENV: readonly string[] = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'TMPDIR',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'CI',
+  'CLOUDFLARE_API_TOKEN',
+  'CLOUDFLARE_ACCOUNT_ID',
+  'NETLIFY_AUTH_TOKEN',
+  'NETLIFY_SITE_ID',
+];
+
+/** The service's secrets, which a deploy command never gets, whatever the allow-list names. */
+export const NEVER_DEPLOY_ENV: readonly string[] = ['PUBLISHER_HOOK_SECRET', 'PUBLISHER_STAFF_PASSWORD', 'IDP_CLIENT_SECRET', 'PLATFORM_API_PASSWORD'];
+
+/** The environment a deploy command runs with: only the allowed names that are set, and where the release is. */
+export function deployEnv(names: readonly string[], from: NodeJS.ProcessEnv, dir: string, release: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of names) {
+    const value = from[name];
+    if (value !== undefined && !NEVER_DEPLOY_ENV.includes(name)) env[name] = value;
+  }
+  return { ...env, DEPLOY_DIR: dir, DEPLOY_RELEASE: release };
+}
 
 export const SWITCH: GoLive = { mode: 'switch' };
 
@@ -145,13 +193,18 @@ export async function redeployCurrent(releasesDir: string, way: GoLive, options:
   });
 }
 
-async function deploy(way: { command: string; timeoutMs: number }, dir: string, release: string, options: GoLiveOptions): Promise<DeployRecord> {
+async function deploy(
+  way: { command: string; timeoutMs: number; env?: readonly string[] },
+  dir: string,
+  release: string,
+  options: GoLiveOptions,
+): Promise<DeployRecord> {
   const { progress = () => {}, signal, onGroup } = options;
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   if (signal?.aborted) return { release, ok: false, exitCode: null, output: '', durationMs: 0 };
   progress(`  deploy: ${deployCommandLine(way.command, dir)}`);
-  const env = { ...process.env, DEPLOY_DIR: dir, DEPLOY_RELEASE: release };
+  const env = deployEnv(way.env ?? DEFAULT_DEPLOY_ENV, process.env, dir, release);
   try {
     const outcome = await runInOwnGroup('/bin/sh', ['-c', deployCommandLine(way.command, dir)], {
       env,

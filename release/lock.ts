@@ -6,9 +6,10 @@
  * whose holder is gone (a killed run) is taken over; a build that holder left running is ended
  * first, so it can neither overlap the next run nor re-create its staging folders.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootId, groupAlive, isAlive, processStart, signalGroup } from './processes';
+import { writeFileAtomic } from './state-file';
 
 export const LOCK = '.lock';
 
@@ -37,6 +38,7 @@ export function withLock<T>(releasesDir: string, work: () => T): T {
   const fd = takeLock(path);
   try {
     writeSync(fd, JSON.stringify(recordOf(process.pid)));
+    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -55,10 +57,7 @@ export function withLock<T>(releasesDir: string, work: () => T): T {
 
 /** Notes in the lock this process holds that its build runs as process group `group`. */
 export function noteBuildGroup(releasesDir: string, group: number): void {
-  const path = join(releasesDir, LOCK);
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ ...recordOf(process.pid), group, groupStart: processStart(group) }));
-  renameSync(temporary, path);
+  writeFileAtomic(join(releasesDir, LOCK), JSON.stringify({ ...recordOf(process.pid), group, groupStart: processStart(group) }));
 }
 
 /** A lock file's record; a bare process id (an older lock) or anything malformed proves nothing. */

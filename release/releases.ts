@@ -10,8 +10,8 @@
  * `.staging-<name>.content` until its last step succeeded; a lock (lock.ts) keeps two runs
  * apart, and the next run removes what an interrupted one left behind.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { withLock } from './lock';
 
 export const CURRENT = 'current';
@@ -19,6 +19,48 @@ export const KEEP_RELEASES = 5;
 const RELEASE_NAME = /^\d{8}T\d{6}Z(?:-\d+)?$/;
 
 export class ReleaseError extends Error {}
+
+/** What marks a release as whole: publishRelease moves a release in only once its build wrote this. */
+export const RELEASE_ENTRY = 'index.html';
+
+/**
+ * The folder of the release `id` in `releasesDir`, checked: the only way a release is made live
+ * (switchCurrent) or deployed (go-live.ts), so no caller can send anything else there. `id`
+ * must be a release name (20261123T101500Z, -2 …), never a path: not `.publisher`, `current`,
+ * `..`, `/` nor an absolute path; the folder must be a real directory (not a link) directly
+ * inside `releasesDir`, and a whole release (its build finished: RELEASE_ENTRY is there).
+ * Throws ReleaseError otherwise.
+ */
+export function releaseFolder(releasesDir: string, id: string): string {
+  const refuse = (why: string): never => {
+    throw new ReleaseError(`${JSON.stringify(id).slice(0, 80)} is not a release that can go live: ${why}.`);
+  };
+  if (typeof id !== 'string' || !isReleaseName(id)) refuse('not a release name');
+  const folder = join(releasesDir, id);
+  let stat;
+  try {
+    stat = lstatSync(folder);
+  } catch {
+    return refuse('there is no such release');
+  }
+  if (!stat.isDirectory()) refuse('not a folder of its own (a link or a file)');
+  let real: string;
+  try {
+    real = realpathSync(folder);
+    if (dirname(real) !== realpathSync(releasesDir)) refuse('not inside the releases folder');
+  } catch (error) {
+    if (error instanceof ReleaseError) throw error;
+    return refuse('it cannot be resolved');
+  }
+  let entry;
+  try {
+    entry = lstatSync(join(real!, RELEASE_ENTRY));
+  } catch {
+    return refuse(`it is not a whole release (no ${RELEASE_ENTRY})`);
+  }
+  if (!entry.isFile()) refuse(`it is not a whole release (${RELEASE_ENTRY} is not a file)`);
+  return folder;
+}
 
 /** Release directories, oldest first. */
 export function listReleases(releasesDir: string): string[] {
@@ -66,26 +108,6 @@ export function releaseName(releasesDir: string, now: Date): string {
 /** Whether `name` has the form of a release's name (its UTC time); says nothing of whether it exists. */
 export function isReleaseName(name: string): boolean {
   return RELEASE_NAME.test(name);
-}
-
-/**
- * The folder of the finished release `release` inside `releasesDir`, or a ReleaseError. The one
- * gate every way of making a release live goes through (switchCurrent, go-live.ts goLive): only
- * a name of a release's form (so never `/`, `..`, `current`, `.publisher` or a path), naming a
- * real folder (not a link) directly inside `releasesDir`, holding a built site.
- */
-export function releaseFolder(releasesDir: string, release: string): string {
-  if (!isReleaseName(release)) throw new ReleaseError(`"${release}" is not the name of a release.`);
-  const dir = join(releasesDir, release);
-  let isFolder = false;
-  try {
-    isFolder = lstatSync(dir).isDirectory();
-  } catch {
-    throw new ReleaseError(`There is no release ${release}.`);
-  }
-  if (!isFolder) throw new ReleaseError(`${release} is not a release folder.`);
-  if (!existsSync(join(dir, 'index.html'))) throw new ReleaseError(`${release} is not a whole release (it has no index.html).`);
-  return dir;
 }
 
 /** Points `current` at `release` atomically. */
@@ -204,7 +226,7 @@ async function publishLocked(
       }
       if (outcome === 'unchanged') return { state: 'unchanged', release: live };
     }
-    if (!existsSync(join(staging, 'index.html'))) throw new StepFailed(steps.at(-1)?.name ?? 'build', new Error('the release has no index.html'));
+    if (!existsSync(join(staging, RELEASE_ENTRY))) throw new StepFailed(steps.at(-1)?.name ?? 'build', new Error('the release has no index.html'));
     renameSync(stagingContent, releaseContentDir(releasesDir, name));
     renameSync(staging, join(releasesDir, name));
   } finally {

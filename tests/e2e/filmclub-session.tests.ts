@@ -188,7 +188,7 @@ test('counts read «1 film», «2 filmar», «1 billett», «1 omtale» and «2 
   }
 });
 
-test('the signed-in sign-in page offers the way back and signing in again', async ({ page }) => {
+test('the signed-in sign-in page offers the way back and signing in again, as anyone: no word of an ended session, no address filled in', async ({ page }) => {
   await page.goto('/filmklubb/logg-inn');
   await page.getByLabel('E-postadresse').fill(demoMember.email);
   await page.getByLabel('Passord', { exact: true }).fill(demoMember.password);
@@ -197,10 +197,13 @@ test('the signed-in sign-in page offers the way back and signing in again', asyn
   await page.goto(`/filmklubb/logg-inn?tilbake=${encodeURIComponent(NAUSTET)}`);
   await expect(page.getByRole('link', { name: 'Gå tilbake dit du var' })).toHaveAttribute('href', NAUSTET);
   await page.getByRole('button', { name: 'Logg inn på nytt' }).click();
-  await expect(page.getByLabel('Passord', { exact: true })).toBeFocused();
-  await expect(page.getByLabel('E-postadresse')).toHaveValue(demoMember.email);
-  await expect(page.locator('.fc-notice')).toBeVisible();
+  // Someone else may want to sign in: the form starts empty, at the e-mail field.
+  await expect(page.getByLabel('E-postadresse')).toBeFocused();
+  await expect(page.getByLabel('E-postadresse')).toHaveValue('');
+  await expect(page.locator('main')).not.toContainText('gjekk ut');
+  await expect(page.locator('.fc-notice')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('cw-profile'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('cw-session-ended'))).toBeNull();
 });
 
 /** Waits until the service worker controls the page, so what the page loads from now on is kept. */

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { axeViolations, expect, scanBudget, test } from './fixtures';
-import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault, type Fault } from './filmclub-helpers';
+import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault, signUp, type Fault } from './filmclub-helpers';
 // Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
 // the same sandbox, so they run in this file's one worker, one by one with the tests below.
 import './filmclub-recovery.tests';
@@ -123,6 +123,59 @@ test('Mi side shows the tickets with seats by row and a QR code a scanner reads 
   const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
   expect(decoded?.data).toContain(code);
   expect(code).not.toBe('');
+});
+
+test("Ada's slow tickets answer, arriving after Bo signed in in another tab, is neither shown nor kept under Bo", async ({ page, context }) => {
+  const TICKETS = /\/tickets\?/;
+  let adaAsked = () => {};
+  const asked = new Promise<void>((resolve) => (adaAsked = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let adaCodes: string[] = [];
+  let calls = 0;
+  // A slow partner, for Ada's tab only: her tickets answer is held until Bo has signed in; any
+  // later tickets call in this tab fails, so only what the device keeps could be shown.
+  await page.route(TICKETS, async (route) => {
+    if (calls++ > 0) return route.abort('connectionrefused');
+    const response = await route.fetch();
+    adaCodes = ((await response.json()) as Record<string, unknown>[]).map((ticket) => String(ticket['QrCode'] ?? ticket['qrCode']));
+    adaAsked();
+    await released;
+    await route.fulfill({ response });
+  });
+  await signIn(page, demoMember.email, demoMember.password);
+  await asked;
+  expect(adaCodes.length).toBeGreaterThan(0);
+
+  const other = await context.newPage();
+  const bo = await signUp(other, 'bo');
+  await expect(other.locator('.fc-mypage__tickets')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('.fc-mypage__who')).toContainText(bo.name);
+
+  const answered = page.waitForEvent('requestfinished', (request) => TICKETS.test(request.url()));
+  release();
+  await answered;
+  // Let the page take in the answer and render (two frames), then look.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator('.fc-mypage__who')).toContainText(bo.name);
+  const kept = (await page.evaluate(() => localStorage.getItem('cw-tickets'))) ?? '';
+  for (const code of adaCodes) {
+    await expect(page.locator('main')).not.toContainText(code);
+    await expect(other.locator('main')).not.toContainText(code);
+    expect(kept).not.toContain(code);
+  }
+  await other.close();
+});
+
+test('«Gløymt passordet?» opens with the e-mail address just typed on the sign-in form', async ({ page }) => {
+  await page.goto('/filmklubb/logg-inn');
+  await page.getByLabel('E-postadresse').fill(demoMember.email);
+  await page.getByRole('link', { name: 'Gløymt passordet?' }).click();
+  await expect(page).toHaveURL(/\/filmklubb\/gloymt-passord$/);
+  await expect(page.getByLabel('E-postadresse')).toHaveValue(demoMember.email);
+  // Handed over once: a later visit starts empty.
+  await page.reload();
+  await expect(page.getByLabel('E-postadresse')).toHaveValue('');
 });
 
 test('a forgotten password sends an e-mail and says so', async ({ page }) => {

@@ -8,14 +8,16 @@
  * serves what live points at), and appends "<folder> $DEPLOY_RELEASE" to $FAKE_DEPLOY_LOG. When
  * the file $FAKE_DEPLOY_FAIL exists it fails instead, as wrangler does without valid credentials
  * (its text on stderr, exit 1, nothing copied); while $FAKE_DEPLOY_HOLD exists it hangs, with a
- * process of its own running (its id in $FAKE_DEPLOY_HOLD.pid) as an upload would.
+ * process of its own running (its id in $FAKE_DEPLOY_HOLD.pid) as an upload would. With
+ * $FAKE_DEPLOY_ENV set, it writes the names and values of its environment there (JSON) first.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dir, cdn] = process.argv.slice(2);
-const { FAKE_DEPLOY_LOG, FAKE_DEPLOY_FAIL, FAKE_DEPLOY_HOLD, DEPLOY_RELEASE } = process.env;
+const { FAKE_DEPLOY_LOG, FAKE_DEPLOY_FAIL, FAKE_DEPLOY_HOLD, FAKE_DEPLOY_ENV, DEPLOY_RELEASE } = process.env;
+if (FAKE_DEPLOY_ENV) writeFileSync(FAKE_DEPLOY_ENV, JSON.stringify(process.env));
 if (!dir || !cdn) throw new Error('usage: fake-deploy.mjs <release folder> <cdn folder>');
 console.log(`Uploading ${dir} …`);
 if (FAKE_DEPLOY_HOLD && existsSync(FAKE_DEPLOY_HOLD)) {

@@ -306,6 +306,54 @@ describe('Mi side and the film panel', () => {
     expect($tickets.get()).toEqual({ loading: false, data: [], error: null });
   });
 
+  it("keeps an answer only for the member it was asked for: Ada's slow tickets never land under Bo", async () => {
+    const ada = { userName: 'Ada', email: 'ada@example.no', token: 'tok-ada' };
+    const bo = { userName: 'Bo', email: 'bo@example.no', token: 'tok-bo' };
+    const adaTicket = {
+      movieId: 7,
+      movieTitle: 'Naustet',
+      notes: '',
+      qrCode: 'ADA-1',
+      qrUrl: 'https://billett.example/kaia/ticket/ADA-1',
+      startTime: '2099-11-23T19:30:00+01:00',
+      expirationDate: '2099-11-23T21:30:00+01:00',
+      image: null,
+      sal: 'Wickssalen',
+      seatsInfo: { info: '1 plass', seats: [{ row: 5, seats: [7] }] },
+    };
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(ada));
+    profileRestored();
+    let answerAda = () => {};
+    const adaAnswered = new Promise<void>((resolve) => (answerAda = resolve));
+    let failRefusal = () => {};
+    const refusalSent = new Promise<void>((resolve) => (failRefusal = resolve));
+    const { api } = partner({
+      tickets: async () => {
+        await adaAnswered;
+        return [adaTicket];
+      },
+      watchList: async () => {
+        await refusalSent;
+        throw new HttpError('Request failed with status code 401', 'status', 'http://partner/watchlist', 401, {});
+      },
+    });
+    const loading = loadMyPage(api);
+    await vi.waitFor(() => expect($tickets.get().loading).toBe(true));
+    // Bo signs in in another tab while Ada's answers are on their way.
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(bo));
+    profileRestored();
+    answerAda();
+    failRefusal();
+    await loading;
+    await allTasks();
+    expect($user.get().userProfile).toEqual(bo);
+    expect($tickets.get().data).toBeNull();
+    expect($watchList.get().error).toBeNull();
+    expect(localStorage.getItem('cw-tickets') ?? '').not.toContain('ADA-1');
+    // The refusal of Ada's watch list does not end Bo's session.
+    expect(readStoredProfile()).toEqual(bo);
+  });
+
   it('loads the watch list once per page for the panel', async () => {
     const { api, calls } = partner();
     void ensureWatchList(api);

@@ -50,6 +50,19 @@ describe('tickets kept on the device', () => {
     expect(upcomingTickets([noEnd], new Date('2026-11-24T22:00:00+01:00'))).toEqual([]);
   });
 
+  it('removes an ended ticket from storage, not only from the list, as the clock passes its end', () => {
+    const store = new MemoryStorage();
+    storeTickets(kari.email, [tonight, tomorrow], morning, store);
+    const storedCodes = () => (JSON.parse(store.getItem(TICKETS_KEY) ?? '{}') as { tickets: Ticket[] }).tickets.map((kept) => kept.qrCode);
+    expect(storedCodes()).toEqual(['KAIA-1', 'KAIA-2']);
+    // The clock moves past tonight's showing: reading the kept tickets drops its code from the device.
+    expect(readStoredTickets(kari.email, new Date('2026-11-23T21:30:00+01:00'), store)?.tickets).toEqual([tomorrow]);
+    expect(storedCodes()).toEqual(['KAIA-2']);
+    expect(store.getItem(TICKETS_KEY)).not.toContain('KAIA-1');
+    // Still kari's, with the time they were fetched.
+    expect(readStoredTickets(kari.email, new Date('2026-11-23T21:31:00+01:00'), store)).toEqual({ fetchedAt: morning, tickets: [tomorrow] });
+  });
+
   it.each(['{"owner":', '{"owner":"kari@example.no","fetchedAt":"i går","tickets":[]}', '[]'])(
     'treats a malformed record (%s) as none and removes it',
     (stored) => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readPaths } from '../../import/config';
 import { readPublisherConfig } from '../../publisher/config';
+import { DEFAULT_DEPLOY_ENV } from '../../release/go-live';
 
 const importSettings = {
   KAIA_SITE_ID: 'kaia',
@@ -91,7 +92,17 @@ describe('the publish service settings', () => {
       mode: 'deploy',
       command: 'npx wrangler pages deploy {dir} --project-name kaia',
       timeoutMs: 900_000,
+      env: DEFAULT_DEPLOY_ENV,
     });
+    expect(read({ PUBLISHER_GO_LIVE: 'deploy', PUBLISHER_DEPLOY_COMMAND: 'x {dir}', PUBLISHER_DEPLOY_ENV: 'PATH, HOME,MY_CDN_TOKEN' }).goLive).toMatchObject({
+      env: ['PATH', 'HOME', 'MY_CDN_TOKEN'],
+    });
+    expect(() => read({ PUBLISHER_GO_LIVE: 'deploy', PUBLISHER_DEPLOY_COMMAND: 'x {dir}', PUBLISHER_DEPLOY_ENV: 'PATH,PUBLISHER_HOOK_SECRET' })).toThrow(
+      /PUBLISHER_DEPLOY_ENV must not name the service's secrets/,
+    );
+    expect(() => read({ PUBLISHER_GO_LIVE: 'deploy', PUBLISHER_DEPLOY_COMMAND: 'x {dir}', PUBLISHER_DEPLOY_ENV: 'PATH;rm -rf /' })).toThrow(
+      /PUBLISHER_DEPLOY_ENV must be names of environment variables/,
+    );
     expect(
       read({ PUBLISHER_GO_LIVE: 'deploy', PUBLISHER_DEPLOY_COMMAND: 'netlify deploy --prod --dir {dir}', PUBLISHER_DEPLOY_TIMEOUT_SECONDS: '120' }).goLive,
     ).toMatchObject({

@@ -64,6 +64,42 @@ describe('the run queue', () => {
   });
 });
 
+describe('a restart', () => {
+  it('runs the runs still queued when the last process stopped, and fails only the one that was going', async () => {
+    const path = join(dir, 'runs.json');
+    const before = new RunLog(path);
+    const going = before.add('live', 'webhook', new Date('2026-11-24T10:00:00Z'));
+    going.state = 'running';
+    going.startedAt = '2026-11-24T10:00:01Z';
+    const waitingPreview = before.add('preview', 'staff', new Date('2026-11-24T10:00:02Z'), 'Anne Aas');
+    const waitingLive = before.add('live', 'webhook', new Date('2026-11-24T10:00:03Z'));
+    before.save();
+    // The process is killed here; a new one reads the log.
+    const log = new RunLog(path);
+    expect(log.runs.map((run) => [run.id, run.state])).toEqual([
+      [waitingLive.id, 'queued'],
+      [waitingPreview.id, 'queued'],
+      [going.id, 'failed'],
+    ]);
+    const ran: number[] = [];
+    const queue = new RunQueue(log, async (run) => {
+      ran.push(run.id);
+      run.state = 'published';
+    });
+    queue.resume();
+    await queue.settled();
+    expect(ran).toEqual([waitingPreview.id, waitingLive.id]);
+    expect(new RunLog(path).runs.map((run) => [run.id, run.state])).toEqual([
+      [waitingLive.id, 'published'],
+      [waitingPreview.id, 'published'],
+      [going.id, 'failed'],
+    ]);
+    // A request after the restart joins nothing that already ran: it is a run of its own.
+    expect(queue.request('live', 'webhook').id).toBe(waitingLive.id + 1);
+    await queue.settled();
+  });
+});
+
 describe('a full disk', () => {
   it('fails the run that cannot be recorded, says why, and keeps the queue going', async () => {
     const { queue, started, finishNext } = heldQueue();

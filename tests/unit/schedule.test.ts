@@ -193,6 +193,38 @@ describe('the day build', () => {
     expect(planSchedule(at('2026-11-25T10:00:00Z'), history, INTERVAL)).toMatchObject({ due: 'day-build', behind: true });
   });
 
+  it('builds today once when a clock that ran two days ahead is set right, and then waits for midnight', () => {
+    // Built on 24 November; the clock runs two days ahead for a while (a day build for the 26th).
+    const before = historyOf([run('2026-11-24T09:00:00Z', 'published')]);
+    const ahead = simulate('2026-11-26T10:00:00Z', '2026-11-26T10:30:00Z', before, { outcome: () => 'published' });
+    expect(ahead.runs.filter((entry) => entry.kind === 'day-build')).toHaveLength(1);
+    expect(ahead.history.builtDay).toBe('2026-11-26');
+    // Set right again: one day build for the 24th, whatever the ticks, and no other until midnight.
+    const after = simulate('2026-11-24T10:31:00Z', '2026-11-24T22:59:59Z', ahead.history);
+    expect(after.runs.filter((entry) => entry.kind === 'day-build').map((entry) => entry.at)).toEqual(['2026-11-24T10:31:00.000Z']);
+    expect(after.history.builtDay).toBe('2026-11-24');
+    const midnight = simulate('2026-11-24T23:00:00Z', '2026-11-25T01:00:00Z', after.history);
+    expect(midnight.runs.filter((entry) => entry.kind === 'day-build').map((entry) => entry.at)).toEqual(['2026-11-24T23:00:00.000Z']);
+  });
+
+  it('builds today once after a seven-month jump of the clock is set right', () => {
+    const before = historyOf([run('2026-11-24T09:00:00Z', 'published')]);
+    const ahead = simulate('2027-06-24T10:00:00Z', '2027-06-24T10:05:00Z', before, { outcome: () => 'published' });
+    expect(ahead.history.builtDay).toBe('2027-06-24');
+    const after = simulate('2026-11-24T10:06:00Z', '2026-11-24T22:59:59Z', ahead.history);
+    expect(after.runs.filter((entry) => entry.kind === 'day-build')).toHaveLength(1);
+    expect(after.runs.length).toBeGreaterThan(100); // the syncs went on every five minutes
+  });
+
+  it('forgets a failed day build that a clock running ahead recorded, once today is built', () => {
+    const history = noteRun(
+      { builtDay: '2026-11-24', failedBuild: { day: '2027-06-24', at: at('2027-06-24T10:00:00Z') } },
+      run('2026-11-25T10:00:00Z', 'published', { force: true }),
+    );
+    expect(history).toMatchObject({ builtDay: '2026-11-25' });
+    expect(history.failedBuild).toBeUndefined();
+  });
+
   it('is tried again at the next sync after it failed, never in a loop, and says the site is behind', () => {
     const history = historyOf([run('2026-11-24T19:00:00Z', 'published')]);
     let failures = 0;

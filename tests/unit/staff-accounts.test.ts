@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountsFilePath } from '../../publisher/config';
 import {
+  AccountBook,
   checkLogin,
   hashPassword,
   parseAccounts,
   parseHash,
   passwordProblem,
+  scryptParamsProblem,
   passwordStamp,
   readAccountsFile,
   serialiseAccounts,
@@ -101,6 +103,43 @@ describe('the accounts file', () => {
       'account number 4 is left out: not an object',
       'account "anne" is listed twice; the first counts',
     ]);
+  });
+
+  it(
+    'leaves out, and logs, an account whose hash asks for a costly check (ln=20,r=32,p=16: 4 GiB), and never checks a login with it',
+    { timeout: 30_000 },
+    async () => {
+      // The hash itself is well formed; only its parameters are out of bounds (never computed here).
+      const costly = anne.password.replace('ln=10,r=8,p=1', 'ln=20,r=32,p=16');
+      expect(parseHash(costly)).toBeUndefined();
+      const parsed = parseAccounts(JSON.stringify({ accounts: [{ ...anne, password: costly }, olav] }));
+      expect(parsed.accounts).toEqual([olav]);
+      expect(parsed.problems).toEqual([
+        expect.stringMatching(/^account "anne" is left out: the password hash asks for too costly a check \(ln=20,r=32 asks for 4096 MiB/),
+      ]);
+      const dir = mkdtempSync(join(tmpdir(), 'kaia-accounts-'));
+      try {
+        const path = join(dir, 'accounts.json');
+        writeFileSync(path, JSON.stringify({ accounts: [{ ...anne, password: costly }] }));
+        const lines: string[] = [];
+        const book = new AccountBook(path, (line) => lines.push(line));
+        expect(book.find('anne')).toBeUndefined();
+        expect(lines.join('\n')).toMatch(/"anne" is left out: the password hash asks for too costly a check/);
+        expect(await checkLogin(book.accounts, 'anne', 'annes passord 2026')).toBeUndefined();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('bounds scrypt by memory (64 MiB) and work per check, not only each parameter alone', () => {
+    expect(scryptParamsProblem({ ln: 15, r: 8, p: 1 })).toBeUndefined();
+    expect(scryptParamsProblem({ ln: 16, r: 8, p: 1 })).toBeUndefined(); // 64 MiB
+    expect(scryptParamsProblem({ ln: 15, r: 8, p: 4 })).toBeUndefined();
+    expect(scryptParamsProblem({ ln: 17, r: 8, p: 1 })).toMatch(/128 MiB/);
+    expect(scryptParamsProblem({ ln: 14, r: 32, p: 1 })).toBeUndefined(); // 64 MiB
+    expect(scryptParamsProblem({ ln: 15, r: 8, p: 5 })).toMatch(/work/);
+    expect(scryptParamsProblem({ ln: 20, r: 32, p: 16 })).toMatch(/4096 MiB/);
   });
 
   it('that does not exist holds no accounts and no problem', () => {

@@ -4,6 +4,7 @@ import { requestNewPassword } from '../../lib/filmclub/actions';
 import { failureMessage } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { errorCleared } from '../../lib/filmclub/stores';
+import { takeHandedEmail } from '../../lib/filmclub/typed-email';
 import { emailProblem, ErrorSummary, Field, Status, SubmitButton, type SummaryItem, useFieldProblems } from './Form';
 import { useFilmclubApi, useUser } from './use-filmclub';
 
@@ -15,6 +16,12 @@ export default function ForgotPasswordForm({ settings }: { settings: FilmclubSet
 
   const status = useRef<HTMLParagraphElement>(null);
   const [sentTo, setSentTo] = useState('');
+
+  // The address just typed on the sign-in form, if the member came from there (WCAG 3.3.7).
+  useEffect(() => {
+    const handed = takeHandedEmail();
+    if (handed) setEmail((typed) => typed || handed);
+  }, []);
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();

@@ -2,13 +2,15 @@
  * Sign-in screen of the film club. After a session ran out (the partner answered 401) it says
  * so above the form and fills in the member's e-mail address; signed in, the member goes back
  * to the page in `?tilbake=`. A member who is still signed in is offered that page, or to sign
- * in again.
+ * in again (signed out first, with an empty form: it may be someone else). «Gløymt passordet?»
+ * takes the address typed along.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { signIn } from '../../lib/filmclub/actions';
 import { failureMessage, sessionEndedMessages } from '../../lib/filmclub/messages';
 import type { FilmclubSettings } from '../../lib/filmclub/settings';
-import { errorCleared, sessionExpired } from '../../lib/filmclub/stores';
+import { errorCleared, signedOut } from '../../lib/filmclub/stores';
+import { handOverEmail } from '../../lib/filmclub/typed-email';
 import { emailProblem, ErrorSummary, Field, Status, SubmitButton, type SummaryItem, useFieldProblems } from './Form';
 import { returnPath, useFilmclubApi, useUser } from './use-filmclub';
 
@@ -28,9 +30,9 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
     if (ended?.email) setEmail((typed) => typed || ended.email);
   }, [ended?.email]);
 
-  // *Logg inn på nytt* gave way to the form: the password is what is left to fill in.
+  // *Logg inn på nytt* gave way to an empty form: it starts at the e-mail field.
   useEffect(() => {
-    if (restarted) document.getElementById('fc-password')?.focus();
+    if (restarted) document.getElementById('fc-email')?.focus();
   }, [restarted]);
 
   async function submit(event: SubmitEvent) {
@@ -66,12 +68,13 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
           <a className="button" href={back}>
             {back === '/filmklubb/mi-side' ? 'Gå til Mi side' : 'Gå tilbake dit du var'}
           </a>
-          {/* The partner may have ended the session without this browser knowing yet. */}
+          {/* The partner may have ended the session without this browser knowing yet, or someone
+              else wants to sign in: this member is signed out, and nothing of theirs is filled in. */}
           <button
             type="button"
             className="button button--quiet"
             onClick={() => {
-              sessionExpired();
+              signedOut();
               setRestarted(true);
             }}
           >
@@ -104,7 +107,10 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
       <SubmitButton busy={user.loading}>Logg inn</SubmitButton>
       <Status>{user.loading ? 'Loggar inn …' : done ? 'Du er logga inn.' : ''}</Status>
       <p className="fc-links">
-        <a href="/filmklubb/gloymt-passord">Gløymt passordet?</a> · <a href="/filmklubb/bli-medlem">Bli medlem</a>
+        <a href="/filmklubb/gloymt-passord" onClick={() => handOverEmail(email)}>
+          Gløymt passordet?
+        </a>{' '}
+        · <a href="/filmklubb/bli-medlem">Bli medlem</a>
       </p>
     </form>
   );

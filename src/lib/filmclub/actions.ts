@@ -11,7 +11,7 @@
 import { task } from 'nanostores';
 import { isHttpError } from '../http';
 import type { FilmclubApi } from './api';
-import type { WatchItem } from './model';
+import type { UserProfile, WatchItem } from './model';
 import { storeTickets } from './ticket-storage';
 import {
   $movieInfo,
@@ -87,16 +87,41 @@ export async function loadReviews(api: FilmclubApi, ediNumber: string): Promise<
   }
 }
 
-/** Fetches the tickets; the upcoming ones are kept on the device for the member who fetched them. */
+/**
+ * The member a call is asked for, taken when the request goes out. Another tab may sign someone
+ * else in while it is under way; its answer is then another member's and is dropped.
+ */
+type Asker = Pick<UserProfile, 'email'> | null;
+
+const askingMember = (): Asker => $user.get().userProfile;
+
+const sameMember = (a: Asker, b: Asker) => (a?.email.trim().toLowerCase() ?? null) === (b?.email.trim().toLowerCase() ?? null);
+
+/** Whether the one signed in (or nobody) is still who a call was asked for. */
+const stillAsking = (asker: Asker) => sameMember(asker, $user.get().userProfile);
+
+/** Whether the member a call was asked for is still the one signed in. */
+const stillSignedIn = (asker: Asker) => asker !== null && stillAsking(asker);
+
+/** A 401 ends the session only of the member who was refused, never of one signed in since. */
+function sessionEndedFor(asker: Asker): void {
+  if (stillSignedIn(asker)) sessionExpired();
+}
+
+/**
+ * Fetches the tickets; the upcoming ones are kept on the device for the member who asked. An
+ * answer (or failure) that arrives after another member signed in is dropped.
+ */
 async function fetchTickets(api: FilmclubApi): Promise<void> {
+  const asker = askingMember();
   loadStarted($tickets);
   try {
     const tickets = await api.tickets();
+    if (!stillAsking(asker)) return;
     loadSucceeded($tickets, tickets);
-    const member = $user.get().userProfile;
-    if (member) storeTickets(member.email, tickets, new Date());
+    if (asker) storeTickets(asker.email, tickets, new Date());
   } catch (error) {
-    loadFailed($tickets, error);
+    if (stillAsking(asker)) loadFailed($tickets, error);
   }
 }
 
@@ -106,11 +131,12 @@ async function fetchTickets(api: FilmclubApi): Promise<void> {
  */
 export function loadTickets(api: FilmclubApi): Promise<void> {
   return task(async () => {
+    const asker = askingMember();
     await fetchTickets(api);
-    if (!isUnauthorised($tickets.get().error)) return;
+    if (!stillAsking(asker) || !isUnauthorised($tickets.get().error)) return;
     if (!(await renewSession(api))) return;
     await fetchTickets(api);
-    if (isUnauthorised($tickets.get().error)) sessionExpired();
+    if (isUnauthorised($tickets.get().error)) sessionEndedFor(asker);
   });
 }
 
@@ -119,13 +145,14 @@ export function loadTickets(api: FilmclubApi): Promise<void> {
  * went through; a switch refused with 401 ends the session.
  */
 async function renewSession(api: FilmclubApi): Promise<boolean> {
+  const asker = askingMember();
   const token = $user.get().userProfile?.token;
   if (!token) return false;
   try {
     await api.switchTokens(token);
-    return true;
+    return stillSignedIn(asker);
   } catch (error) {
-    if (isUnauthorised(error)) sessionExpired();
+    if (isUnauthorised(error)) sessionEndedFor(asker);
     return false;
   }
 }
@@ -136,19 +163,23 @@ async function renewSession(api: FilmclubApi): Promise<boolean> {
  */
 export function loadWatchList(api: FilmclubApi): Promise<boolean> {
   return task(async () => {
+    const asker = askingMember();
     watchListRequested();
     let switched = false;
     try {
       const token = $user.get().userProfile?.token;
       if (token) await api.switchTokens(token);
       switched = true;
-      watchListReceived(await api.watchList());
+      const items = await api.watchList();
+      // Another member signed in meanwhile: this list is not theirs.
+      if (stillAsking(asker)) watchListReceived(items);
     } catch (error) {
+      if (!stillAsking(asker)) return false;
       watchListFailed(error);
       // Refused right after a switch (or the switch itself refused): the session is over.
-      if (isUnauthorised(error) && $user.get().userProfile) sessionExpired();
+      if (isUnauthorised(error)) sessionEndedFor(asker);
     }
-    return switched;
+    return switched && stillAsking(asker);
   });
 }
 
@@ -168,10 +199,11 @@ const isUnauthorised = (error: unknown) => isHttpError(error) && error.status ==
  */
 export function loadMyPage(api: FilmclubApi): Promise<void> {
   return task(async () => {
+    const asker = askingMember();
     const [, switched] = await Promise.all([fetchTickets(api), loadWatchList(api)]);
-    if (!$user.get().userProfile) return;
+    if (!stillSignedIn(asker)) return;
     if (switched && isUnauthorised($tickets.get().error)) await fetchTickets(api);
-    if (switched && isUnauthorised($tickets.get().error)) sessionExpired();
+    if (switched && isUnauthorised($tickets.get().error)) sessionEndedFor(asker);
   });
 }
 
@@ -188,10 +220,11 @@ export type AddOutcome =
  * again, the session has ended.
  */
 export async function addToWatchList(api: FilmclubApi, movie: WatchItem): Promise<AddOutcome> {
+  const asker = askingMember();
   const attempt = async (): Promise<AddOutcome> => {
     try {
       const added = await api.addToWatchList(movie.movieId);
-      if (added) watchListAppended(movie);
+      if (added && stillAsking(asker)) watchListAppended(movie);
       return added ? { kind: 'added' } : { kind: 'declined' };
     } catch (error) {
       console.error('Film club: the film could not be added to the watch list', error);
@@ -203,6 +236,6 @@ export async function addToWatchList(api: FilmclubApi, movie: WatchItem): Promis
   if (!(await renewSession(api))) return $user.get().userProfile ? first : { kind: 'session-ended' };
   const again = await attempt();
   if (again.kind !== 'failed' || !isUnauthorised(again.error)) return again;
-  sessionExpired();
+  sessionEndedFor(asker);
   return { kind: 'session-ended' };
 }

@@ -41,8 +41,12 @@ export function upcomingTickets(tickets: readonly Ticket[], now: Date): Ticket[]
 
 /** Keeps the upcoming ones of `tickets` for the member `email`, fetched at `now`. */
 export function storeTickets(email: string, tickets: readonly Ticket[], now: Date, store: Store | null = deviceStorage()): void {
+  writeTickets(ownerOf(email), now, upcomingTickets(tickets, now), store);
+}
+
+function writeTickets(owner: string, fetchedAt: Date, tickets: readonly Ticket[], store: Store | null): void {
   try {
-    store?.setItem(TICKETS_KEY, JSON.stringify({ owner: ownerOf(email), fetchedAt: now.toISOString(), tickets: upcomingTickets(tickets, now) }));
+    store?.setItem(TICKETS_KEY, JSON.stringify({ owner, fetchedAt: fetchedAt.toISOString(), tickets }));
   } catch {
     // Full or blocked storage: the tickets are still shown while online.
   }
@@ -73,10 +77,10 @@ export function readStoredTickets(email: string, now: Date, store: Store | null 
     const value = JSON.parse(raw) as { owner?: unknown; fetchedAt?: unknown; tickets?: unknown } | null;
     const fetchedAt = typeof value?.fetchedAt === 'string' ? new Date(value.fetchedAt) : null;
     if (value && value.owner === ownerOf(email) && fetchedAt && !Number.isNaN(fetchedAt.getTime()) && Array.isArray(value.tickets)) {
-      const tickets = upcomingTickets(
-        value.tickets.map((ticket) => readTicket(ticket).value),
-        now,
-      );
+      const kept = value.tickets.map((ticket) => readTicket(ticket).value);
+      const tickets = upcomingTickets(kept, now);
+      // Ended tickets leave the device too, not only the list: their codes are kept no longer.
+      if (tickets.length < kept.length) writeTickets(value.owner, fetchedAt, tickets, store);
       return { fetchedAt, tickets };
     }
   } catch {
