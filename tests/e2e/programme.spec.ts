@@ -392,7 +392,7 @@ test('the front page opens with what is on today against the pinned clock, then 
 
 test('a film is labelled by its genres alike in the front page strip and in the cinema programme', async ({ page }) => {
   await page.goto('/');
-  const films = page.locator('[data-day-strip] ul:not([hidden]) > li').filter({ has: page.locator('a[href]') });
+  const films = page.locator('[data-day-strip] [data-strip-day]:not([hidden]) > li.today__item');
   const labels: { path: string; facts: string }[] = [];
   for (const film of await films.all()) {
     const path = (await film.locator('.today__title a').getAttribute('href')) ?? '';
