@@ -390,27 +390,6 @@ test('the front page opens with what is on today against the pinned clock, then 
   expect(shown.sort()).toEqual(tuesday.sort());
 });
 
-test('a film is labelled by its genres alike in the front page strip and in the cinema programme', async ({ page }) => {
-  await page.goto('/');
-  const films = page.locator('[data-day-strip] [data-strip-day]:not([hidden]) > li.today__item');
-  const labels: { path: string; facts: string }[] = [];
-  for (const film of await films.all()) {
-    const path = (await film.locator('.today__title a').getAttribute('href')) ?? '';
-    const production = productions.find((candidate) => `/${candidate.pageReference}` === path);
-    if (production?.object !== 'movie') continue;
-    labels.push({ path, facts: await film.locator('.today__facts').innerText() });
-  }
-  expect(labels.length).toBeGreaterThan(0);
-  await page.goto('/kinoprogram');
-  for (const { path, facts } of labels) {
-    const genres = productions.find((production) => `/${production.pageReference}` === path)!.features.genres!;
-    const label = genres.join(', ').replace(/^./, (first) => first.toUpperCase());
-    expect(facts).toContain(label);
-    expect(facts).not.toMatch(/\bFilm\b/);
-    await expect(page.locator('.programme').locator(`a[href="${path}"]`).first().locator('xpath=ancestor::li[1]')).toContainText(label);
-  }
-});
-
 test('film overview, coming films, culture programme, news and offers are listed', async ({ page }) => {
   await page.goto('/filmoversikt');
   expect(await page.locator('main .card').count()).toBeGreaterThanOrEqual(8);
