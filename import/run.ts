@@ -190,7 +190,7 @@ function checkLinks(events: Event[], productions: Production[]) {
 function previous(contentDir: string, file: string): { id: string }[] {
   try {
     const data = JSON.parse(readFileSync(join(contentDir, file), 'utf8')) as unknown;
-    return Array.isArray(data) ? data.filter((record): record is { id: string } => typeof record?.id === 'string') : [];
+    return Array.isArray(data) ? data.filter((record: unknown): record is { id: string } => typeof (record as { id?: unknown } | null)?.id === 'string') : [];
   } catch {
     return [];
   }

@@ -42,6 +42,7 @@ const EMBEDDING_TAGS = new Set([
 /** A URL that stays on the site: a path, no scheme, not protocol-relative. */
 export function isSitePath(url: string): boolean {
   // Browsers ignore control characters and spaces in URLs: "java\tscript:" is javascript:.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
   const bare = url.replace(/[\u0000-\u0020\u007f]/g, '');
   return !/^[a-z][a-z\d+.-]*:/i.test(bare) && !/^[/\\]{2}/.test(bare);
 }

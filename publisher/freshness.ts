@@ -80,7 +80,7 @@ export function parseSourceChecks(value: unknown): SourceChecks {
   for (const key of sourceKeys) {
     const raw = (value as Record<string, unknown>)[key] as Record<string, unknown> | undefined;
     if (!raw || typeof raw !== 'object') continue;
-    const time = (name: string) => (typeof raw[name] === 'number' && Number.isFinite(raw[name]) ? { [name]: raw[name] as number } : {});
+    const time = (name: string) => (typeof raw[name] === 'number' && Number.isFinite(raw[name]) ? { [name]: raw[name] } : {});
     checks[key] = {
       ...time('checkedAt'),
       ...time('answeredAt'),

@@ -2,10 +2,14 @@
  * POST /hooks/cms: the CMS's signed webhook (checked in hooks.ts). A delivery that passes
  * queues a run (a preview run for a draft event, else a live one) and is answered 202.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
 import type { DeliveryLog } from './hooks';
 import { verifyHook } from './hooks';
-import { methodNotAllowed, readLimited, sendJson, type Route } from './http';
+import type { AppEnv } from './http';
+import { methodNotAllowed } from './respond';
 import type { RunKind, RunQueue } from './runs';
 
 export interface HookRouteDeps {
@@ -19,27 +23,34 @@ export interface HookRouteDeps {
 
 export const HOOK_PATH = '/hooks/cms';
 
-export function hookRoute(deps: HookRouteDeps): Route {
-  return async (req, res, url) => {
-    if (url.pathname !== HOOK_PATH) return false;
-    if (req.method !== 'POST') methodNotAllowed(res, 'POST');
-    else await receive(deps, req, res);
-    return true;
+/** What the service reads of a delivery's body: only whether it is a draft; anything else (or no JSON) publishes. */
+const hookBody = z.object({ event: z.unknown().optional() });
+
+export function hookRoute<E extends AppEnv = AppEnv>(deps: HookRouteDeps): Hono<E> {
+  const { maxBodyBytes, log } = deps;
+  const app = new Hono<E>();
+  const refuse = (c: Context, status: ContentfulStatusCode, reason: string) => {
+    log(`hook refused (${status}): ${reason}`);
+    return c.json({ error: reason }, status, { connection: 'close' });
   };
+  app.post(HOOK_PATH, bodyLimit({ maxSize: maxBodyBytes, onError: (c) => refuse(c, 413, 'body too large') }), async (c) => {
+    const body = Buffer.from(await c.req.arrayBuffer());
+    const verdict = verifyHook(Object.fromEntries(c.req.raw.headers), body, deps.secret, deps.now());
+    if (!verdict.ok) return refuse(c, verdict.status as ContentfulStatusCode, verdict.reason);
+    return receive(c, deps, verdict.delivery, body, refuse);
+  });
+  app.all(HOOK_PATH, (c) => methodNotAllowed(c, 'POST'));
+  return app;
 }
 
-async function receive({ secret, maxBodyBytes, deliveries, queue, now, log }: HookRouteDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const refuse = (status: number, reason: string) => {
-    log(`hook refused (${status}): ${reason}`);
-    sendJson(res, status, { error: reason }, { connection: 'close' });
-  };
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBodyBytes) return refuse(413, 'body too large');
-  const body = await readLimited(req, maxBodyBytes);
-  if (!body) return refuse(413, 'body too large');
-  const verdict = verifyHook(req.headers, body, secret, now());
-  if (!verdict.ok) return refuse(verdict.status, verdict.reason);
-  if (deliveries.seen(verdict.delivery, now())) return refuse(409, 'delivery already received');
+function receive(
+  c: Context,
+  { deliveries, queue, now, log }: HookRouteDeps,
+  delivery: string,
+  body: Buffer,
+  refuse: (c: Context, status: ContentfulStatusCode, reason: string) => Response,
+): Response {
+  if (deliveries.seen(delivery, now())) return refuse(c, 409, 'delivery already received');
   const kind: RunKind = isDraftEvent(body) ? 'preview' : 'live';
   // A delivery counts as received only once its run is durably queued: when the run log cannot
   // be saved (a full disk), the CMS is told to try again, and its retry is not a replay.
@@ -47,25 +58,24 @@ async function receive({ secret, maxBodyBytes, deliveries, queue, now, log }: Ho
   try {
     run = queue.request(kind, 'webhook');
   } catch (error) {
-    log(`hook ${verdict.delivery}: the run could not be queued: ${String(error)}`);
-    sendJson(res, 503, { error: 'could not queue the run; try again' }, { 'retry-after': '60', connection: 'close' });
-    return;
+    log(`hook ${delivery}: the run could not be queued: ${String(error)}`);
+    return c.json({ error: 'could not queue the run; try again' }, 503, { 'retry-after': '60', connection: 'close' });
   }
   try {
-    deliveries.record(verdict.delivery, now());
+    deliveries.record(delivery, now());
   } catch (error) {
     // The run is queued; only the replay record is not on disk (it is in memory).
-    log(`hook ${verdict.delivery}: the delivery log could not be saved: ${String(error)}`);
+    log(`hook ${delivery}: the delivery log could not be saved: ${String(error)}`);
   }
-  log(`hook ${verdict.delivery} accepted: run ${run.id} (${kind})`);
-  sendJson(res, 202, { accepted: true, run: run.id, kind });
+  log(`hook ${delivery} accepted: run ${run.id} (${kind})`);
+  return c.json({ accepted: true, run: run.id, kind }, 202);
 }
 
 /** A `{"event":"draft"}` delivery asks for a preview; anything else publishes. */
 export function isDraftEvent(body: Buffer): boolean {
   try {
-    const data = JSON.parse(body.toString('utf8')) as { event?: unknown };
-    return data?.event === 'draft';
+    const data = hookBody.safeParse(JSON.parse(body.toString('utf8')));
+    return data.success && data.data.event === 'draft';
   } catch {
     return false;
   }

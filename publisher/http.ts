@@ -1,79 +1,58 @@
 /**
- * The small HTTP toolkit of the publish service's routes: answers with the service's own
- * headers, bodies read with a size limit, and starting and stopping a node:http server on
- * 127.0.0.1.
+ * The small HTTP toolkit under the publish service's Hono apps: the service's own headers (a
+ * Hono middleware), the client's peer address as node:http saw it, and starting and stopping a
+ * node:http server for an app on 127.0.0.1. It knows no pages (the views set their own CSP).
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { CSP } from './page';
+import { getRequestListener } from '@hono/node-server';
+import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { StaffRequest } from './staff';
 
-/** A route answers the requests it knows and says so; the composition root tries them in order. */
-export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> | boolean;
-
-const FORM_LIMIT = 8 * 1024;
-
-const baseHeaders = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on form posts.
-  'referrer-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-  'x-robots-tag': 'noindex, nofollow',
-};
-
-export function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...baseHeaders, 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
+/** What @hono/node-server hands an app as `c.env`; absent when a test calls `app.request()` without one. */
+export interface NodeBindings {
+  readonly incoming?: Pick<IncomingMessage, 'socket'>;
 }
+export type AppEnv = { Bindings: NodeBindings };
 
-export function sendJson(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
-  send(res, status, 'application/json', JSON.stringify(data), headers);
-}
-
-/** A page of the service's own (status, login, errors): its strict CSP allows only its one style block. */
-export function html(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': CSP, ...headers });
-}
-
-export function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
-  send(res, 303, 'text/plain; charset=utf-8', '', { location, ...headers });
-}
-
-export function methodNotAllowed(res: ServerResponse, allow: string): void {
-  send(res, 405, 'text/plain; charset=utf-8', 'method not allowed', { allow });
-}
-
-export function internalError(res: ServerResponse): void {
-  if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error');
-  else res.destroy();
-}
-
-/** The body, or undefined as soon as it grows past `limit` bytes. */
-export function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
-        done(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!over) done(Buffer.concat(chunks));
-    });
-    req.on('error', fail);
+/** The headers every answer of the service carries: never cached, framed, sniffed or indexed. */
+export function serviceHeaders(): MiddlewareHandler {
+  const secure = secureHeaders({
+    // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on form posts.
+    referrerPolicy: 'same-origin',
+    xFrameOptions: 'DENY',
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
+  return async (c, next) => {
+    await secure(c, next);
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+    c.res.headers.set('x-robots-tag', 'noindex, nofollow');
+  };
 }
 
-/** A form post's fields, or undefined when the body is larger than a staff form can be. */
-export async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
-  const body = await readLimited(req, FORM_LIMIT);
-  return body ? new URLSearchParams(body.toString('utf8')) : undefined;
+/**
+ * The request as the staff guards read it: the peer node:http saw (none in `app.request()` tests
+ * unless given) and the headers. Any app's context will do: only its node bindings are read.
+ */
+export function staffRequest(c: Context<any>): StaffRequest {
+  const env = c.env as NodeBindings | undefined;
+  return {
+    socket: { remoteAddress: env?.incoming?.socket?.remoteAddress ?? '' },
+    headers: Object.fromEntries(c.req.raw.headers),
+  };
+}
+
+/** A node:http server for an app; a handler's failure is the app's onError's to answer. */
+export function serverOf<E extends Env>(app: Hono<E>): Server {
+  return createServer(getRequestListener(app.fetch));
 }
 
 export function listen(server: Server, port: number): Promise<void> {

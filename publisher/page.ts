@@ -28,6 +28,7 @@ a.button:focus-visible { outline: 3px solid #0b4f8a; outline-offset: 2px; }
 .paused { border: 3px solid #7a4a00; background: #fff7e6; padding: 0 1rem 1rem; margin: 1rem 0; }
 .message { padding: 0.75rem 1rem; border-left: 0.4rem solid #0b4f8a; background: #eef4fa; }
 .message.error { border-color: #a3231f; background: #fbeeee; }
+.message:focus { outline: 3px solid #0b4f8a; outline-offset: 2px; }
 .warning { padding: 0 1rem; border-left: 0.4rem solid #a3231f; background: #fbeeee; }
 .freshness dt, .freshness dd { min-width: 0; }
 .freshness small { overflow-wrap: anywhere; }
@@ -374,7 +375,7 @@ export function statusPage(view: StatusView): string {
   return layout(
     'Publisering – Kulturhuset Kaia',
     `<h1>Publisering av nettstaden</h1>
-<div role="status">${message ? `<p class="message${message.error ? ' error' : ''}">${escapeHtml(message.text)}</p>` : ''}</div>
+<div role="status">${message ? `<p class="message${message.error ? ' error' : ''}" id="melding" tabindex="-1">${escapeHtml(message.text)}</p>` : ''}</div>
 <h2>Live no</h2>
 <div id="live-no" data-follow>${live}</div>
 <div id="publishing" data-follow>
@@ -422,12 +423,12 @@ export function loginPage(state: { failed?: boolean; waitMinutes?: number; usern
     'Logg inn – publisering – Kulturhuset Kaia',
     `<h1>Publisering av nettstaden</h1>
 <p>Sida er berre for tilsette. Logg inn med brukarnamnet og passordet ditt. Har du ingen konto, spør den som driftar nettstaden.</p>
-<div role="alert">${message ? `<p class="message error">${message}</p>` : ''}</div>
+<div role="alert">${message ? `<p class="message error" id="login-error">${message}</p>` : ''}</div>
 <form method="post" action="/staff/login" class="login">
 <label for="username">Brukarnamn</label>
 <input type="text" id="username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(state.username ?? '')}">
 <label for="password">Passord</label>
-<input type="password" id="password" name="password" autocomplete="current-password" required${failed ? ' aria-invalid="true" autofocus' : ''}>
+<input type="password" id="password" name="password" autocomplete="current-password" required${failed ? ' aria-invalid="true" aria-describedby="login-error" autofocus' : ''}>
 <div><button type="submit">Logg inn</button></div>
 </form>`,
   );

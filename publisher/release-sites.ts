@@ -4,33 +4,37 @@
  * or the preview's own cookie set from a one-time ticket when staff open the preview from the
  * status page; never cached nor indexed) and, for the demo only, the live site.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono } from 'hono';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { CURRENT } from '../release/releases';
-import { html, redirect } from './http';
+import { staffRequest, type AppEnv } from './http';
 import { previewSignInPage } from './page';
+import { page, seeOther } from './respond';
 import type { Sessions } from './staff';
-import { serveRelease } from './static-files';
-
-export type SiteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+import { valid } from './staff-guards';
+import { rawPath, releaseApp, releaseResponse } from './static-files';
 
 /** Where the preview takes a ticket from the status page and sets its own cookie. */
 export const PREVIEW_ENTRY = '/__staff/opne';
 
-export function previewSite(previewDir: string, sessions: Sessions, statusPageUrl: () => string): SiteHandler {
-  return async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://preview.invalid');
-    if (url.pathname === PREVIEW_ENTRY) {
-      const session = sessions.redeemPreviewTicket(url.searchParams.get('billett'));
-      if (!session) return html(res, 403, previewSignInPage(statusPageUrl(), true));
-      return redirect(res, '/', { 'set-cookie': sessions.previewCookie(session) });
-    }
+export const previewEntryQuery = z.object({ billett: z.string().max(256).optional() });
+
+export function previewSite(previewDir: string, sessions: Sessions, statusPageUrl: () => string, log: (line: string) => void): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get(PREVIEW_ENTRY, valid('query', previewEntryQuery, log), (c) => {
+    const session = sessions.redeemPreviewTicket(c.req.valid('query').billett ?? null);
+    if (!session) return page(c, 403, previewSignInPage(statusPageUrl(), true));
+    return seeOther(c, '/', { 'set-cookie': sessions.previewCookie(session) });
+  });
+  app.all('*', (c) => {
     // No HTTP Basic prompt: staff sign in on the status page, and open the preview from there.
-    if (!sessions.previewAccess(req).ok) return html(res, 401, previewSignInPage(statusPageUrl(), false));
-    return serveRelease(join(previewDir, CURRENT), req, res, { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' });
-  };
+    if (!sessions.previewAccess(staffRequest(c)).ok) return page(c, 401, previewSignInPage(statusPageUrl(), false));
+    return releaseResponse(join(previewDir, CURRENT), c.req.method, rawPath(c.req.url), { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' });
+  });
+  return app;
 }
 
-export function liveSite(releasesDir: string): SiteHandler {
-  return (req, res) => serveRelease(join(releasesDir, CURRENT), req, res);
+export function liveSite(releasesDir: string): Hono {
+  return releaseApp(join(releasesDir, CURRENT));
 }

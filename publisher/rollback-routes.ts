@@ -12,18 +12,22 @@
  * While paused, webhooks and scheduled syncs are accepted and queued but not run (runs.ts
  * `mayStart`), so the next publish of another article does not bring the rolled-back change back.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Hono } from 'hono';
+import { z } from 'zod';
 import { currentRelease, isReleaseName, listReleases } from '../release/releases';
 import { SWITCH, type GoLive } from '../release/go-live';
 import { noteBuildGroup } from '../release/lock';
 import { deployLiveTo, switchLiveTo, type SwitchOutcome } from '../release/rollback';
-import { html, methodNotAllowed, readForm, redirect, type Route } from './http';
+import { staffRequest } from './http';
+import { methodNotAllowed, page, plain, seeOther } from './respond';
+import { actionForm } from './staff-routes';
+import { signedInWithToken, staffPost, valid, type StaffEnv } from './staff-guards';
 import type { LiveHistory } from './live-history';
-import { formatMoment, plainPage, rollbackConfirmPage, type RollbackTarget } from './page';
+import { formatMoment, rollbackConfirmPage, type RollbackTarget } from './page';
 import type { PauseState } from './pause';
 import { publishBetweenRuns } from './pipeline';
 import type { RunLog, RunQueue } from './runs';
-import { sameOrigin, validCsrf, type Sessions } from './staff';
+import type { Sessions } from './staff';
 
 export interface RollbackDeps {
   readonly releasesDir: string;
@@ -63,85 +67,86 @@ function knownTarget(deps: Pick<RollbackDeps, 'releasesDir' | 'history'>, to: st
   return isReleaseName(to) && listReleases(deps.releasesDir).includes(to) && deps.history.entries.some((entry) => entry.release === to);
 }
 
-export function rollbackRoutes(deps: RollbackDeps): Route {
-  return async (req, res, url) => {
-    switch (url.pathname) {
-      case '/staff/tilbake':
-        if (req.method !== 'GET') methodNotAllowed(res, 'GET');
-        else confirm(deps, req, res);
-        return true;
-      case '/staff/rollback':
-      case '/staff/publiser-att':
-        if (req.method !== 'POST') methodNotAllowed(res, 'POST');
-        else await post(url.pathname === '/staff/rollback' ? 'rollback' : 'resume', deps, req, res);
-        return true;
-      default:
-        return false;
-    }
-  };
-}
+/** The rollback form: the live release it switches from and the kept release it goes to, both by id, never a path. */
+export const rollbackForm = z.object({
+  csrf: z.string().max(256).optional(),
+  from: z
+    .string()
+    .refine((id) => id === '' || isReleaseName(id))
+    .optional(),
+  to: z
+    .string()
+    .refine((id) => id === '' || isReleaseName(id))
+    .optional(),
+});
 
-function confirm(deps: RollbackDeps, req: IncomingMessage, res: ServerResponse): void {
-  const session = deps.sessions.of(req);
-  if (!session) return redirect(res, '/staff/');
-  const target = rollbackTarget(deps);
-  if (!target) return redirect(res, '/staff/?melding=no-rollback');
-  html(res, 200, rollbackConfirmPage(target, session.csrf));
-}
+const UNKNOWN_VERSION = {
+  title: 'Ukjend versjon',
+  text: 'Versjonen finst ikkje lenger, eller han har aldri vore publisert. Gå tilbake til publiseringssida og prøv igjen.',
+};
 
-async function post(action: 'rollback' | 'resume', deps: RollbackDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export function rollbackRoutes(deps: RollbackDeps): Hono<StaffEnv> {
   const { sessions, log } = deps;
-  if (!sameOrigin(req, deps.publicOrigin)) return html(res, 403, plainPage('Ikkje tillate', 'Handlinga må gjerast frå publiseringssida.'));
-  const form = await readForm(req);
-  if (!form) return html(res, 413, plainPage('For stor førespurnad', 'Skjemaet var for stort.'));
-  const session = sessions.of(req);
-  if (!session) return html(res, 401, plainPage('Ikkje logga inn', 'Logg inn på publiseringssida først.'));
-  if (!validCsrf(session, form.get('csrf')))
-    return html(res, 403, plainPage('Ikkje tillate', 'Skjemaet var gammalt eller kom ikkje frå publiseringssida. Last sida på nytt og prøv igjen.'));
-  const now = deps.now?.() ?? new Date();
-  if (action === 'resume') {
+  const app = new Hono<StaffEnv>();
+  const post = staffPost(deps.publicOrigin);
+
+  app.get('/staff/tilbake', (c) => {
+    const session = sessions.of(staffRequest(c));
+    if (!session) return seeOther(c, '/staff/');
+    const target = rollbackTarget(deps);
+    if (!target) return seeOther(c, '/staff/?melding=no-rollback');
+    return page(c, 200, rollbackConfirmPage(target, session.csrf));
+  });
+
+  app.post('/staff/publiser-att', post, valid('form', actionForm, log), signedInWithToken(sessions), (c) => {
+    const session = c.get('session');
     const wasPaused = deps.pause.current !== undefined;
     deps.pause.resume();
     log(`publishing resumed by ${session.name}`);
     // What waited runs now; without anything waiting, one run fetches what the CMS has.
     if (wasPaused && deps.queue.held.length === 0) deps.queue.request('live', 'staff', session.name);
     deps.queue.resume();
-    return redirect(res, '/staff/?melding=resumed');
-  }
-  const from = form.get('from') ?? '';
-  const to = form.get('to') ?? '';
-  if (!from || !to) return redirect(res, '/staff/tilbake');
-  // The form names versions by id; the service only goes to a kept version that was live before.
-  if (!isReleaseName(from) || !knownTarget(deps, to)) {
-    log(`rollback refused: ${JSON.stringify(to)} is not a kept version that was live before`);
-    return html(
-      res,
-      400,
-      plainPage('Ukjend versjon', 'Versjonen finst ikkje lenger, eller han har aldri vore publisert. Gå tilbake til publiseringssida og prøv igjen.'),
-    );
-  }
-  // A run switching `current` now would race the rollback: wait for it.
-  if (deps.queue.busy) return redirect(res, '/staff/?melding=busy');
-  const way = deps.goLive ?? SWITCH;
-  if (way.mode === 'deploy') return rollbackByDeploy(deps, way, res, session.name, from, to, now);
-  let outcome;
-  try {
-    outcome = switchLiveTo(deps.releasesDir, deps.contentDir, from, to);
-  } catch (error) {
-    log(`rollback failed: ${String(error)}`);
-    return redirect(res, '/staff/?melding=busy');
-  }
-  if (outcome === 'moved') return redirect(res, '/staff/?melding=rollback-moved');
-  if (outcome === 'switched') {
-    const run = deps.runLog.add('live', 'rollback', now, session.name);
-    Object.assign(run, { state: 'published', release: to, startedAt: now.toISOString(), finishedAt: now.toISOString(), durationMs: 0 });
-    deps.runLog.trySave();
-    deps.history.record({ release: to, at: now.toISOString(), by: session.name, reason: 'rollback' });
-    log(`rollback by ${session.name}: ${from} → ${to} (${formatMoment(now)})`);
-  }
-  // Paused either way: a repeated request leaves the same state as the first.
-  if (!deps.pause.current) deps.pause.pause({ since: now.toISOString(), by: session.name, release: to });
-  redirect(res, `/staff/?melding=${outcome === 'switched' ? 'rolled-back' : 'already-rolled-back'}`);
+    return seeOther(c, '/staff/?melding=resumed');
+  });
+
+  app.post('/staff/rollback', post, valid('form', rollbackForm, log, UNKNOWN_VERSION), signedInWithToken(sessions), async (c) => {
+    const session = c.get('session');
+    const now = deps.now?.() ?? new Date();
+    const { from, to } = c.req.valid('form');
+    if (!from || !to) return seeOther(c, '/staff/tilbake');
+    // The form names versions by id; the service only goes to a kept version that was live before.
+    if (!knownTarget(deps, to)) {
+      log(`rollback refused: ${JSON.stringify(to)} is not a kept version that was live before`);
+      return plain(c, 400, UNKNOWN_VERSION.title, UNKNOWN_VERSION.text);
+    }
+    // A run switching `current` now would race the rollback: wait for it.
+    if (deps.queue.busy) return seeOther(c, '/staff/?melding=busy');
+    const way = deps.goLive ?? SWITCH;
+    if (way.mode === 'deploy') return seeOther(c, await rollbackByDeploy(deps, way, session.name, from, to, now));
+    let outcome;
+    try {
+      outcome = switchLiveTo(deps.releasesDir, deps.contentDir, from, to);
+    } catch (error) {
+      log(`rollback failed: ${String(error)}`);
+      return seeOther(c, '/staff/?melding=busy');
+    }
+    if (outcome === 'moved') return seeOther(c, '/staff/?melding=rollback-moved');
+    if (outcome === 'switched') {
+      const run = deps.runLog.add('live', 'rollback', now, session.name);
+      Object.assign(run, { state: 'published', release: to, startedAt: now.toISOString(), finishedAt: now.toISOString(), durationMs: 0 });
+      deps.runLog.trySave();
+      deps.history.record({ release: to, at: now.toISOString(), by: session.name, reason: 'rollback' });
+      log(`rollback by ${session.name}: ${from} → ${to} (${formatMoment(now)})`);
+    }
+    // Paused either way: a repeated request leaves the same state as the first.
+    if (!deps.pause.current) deps.pause.pause({ since: now.toISOString(), by: session.name, release: to });
+    return seeOther(c, `/staff/?melding=${outcome === 'switched' ? 'rolled-back' : 'already-rolled-back'}`);
+  });
+
+  app.all('/staff/tilbake', (c) => methodNotAllowed(c, 'GET'));
+  app.all('/staff/rollback', (c) => methodNotAllowed(c, 'POST'));
+  app.all('/staff/publiser-att', (c) => methodNotAllowed(c, 'POST'));
+  return app;
 }
 
 /**
@@ -149,13 +154,13 @@ async function post(action: 'rollback' | 'resume', deps: RollbackDeps, req: Inco
  * ones meanwhile), and recorded live only when that deploy succeeded; the run log keeps what
  * the deploy did either way. A failed deploy leaves the live release, and publishing, as they were.
  */
-async function rollbackByDeploy(deps: RollbackDeps, way: GoLive, res: ServerResponse, by: string, from: string, to: string, now: Date): Promise<void> {
+async function rollbackByDeploy(deps: RollbackDeps, way: GoLive, by: string, from: string, to: string, now: Date): Promise<string> {
   const live = currentRelease(deps.releasesDir);
   if (live === to) {
     if (!deps.pause.current) deps.pause.pause({ since: now.toISOString(), by, release: to });
-    return redirect(res, '/staff/?melding=already-rolled-back');
+    return '/staff/?melding=already-rolled-back';
   }
-  if (live !== from) return redirect(res, '/staff/?melding=rollback-moved');
+  if (live !== from) return '/staff/?melding=rollback-moved';
   deps.log(`rollback by ${by}: deploying ${to} again`);
   let outcome: SwitchOutcome | undefined;
   await publishBetweenRuns({ queue: deps.queue, runLog: deps.runLog, now: () => deps.now?.() ?? new Date() }, { trigger: 'rollback', by }, async (run) => {
@@ -172,12 +177,12 @@ async function rollbackByDeploy(deps: RollbackDeps, way: GoLive, res: ServerResp
     }
     return outcome === 'switched' ? { state: 'published', release: to } : { state: 'unchanged', release: currentRelease(deps.releasesDir) };
   });
-  if (outcome === undefined) return redirect(res, '/staff/?melding=rollback-failed');
-  if (outcome === 'moved') return redirect(res, '/staff/?melding=rollback-moved');
+  if (outcome === undefined) return '/staff/?melding=rollback-failed';
+  if (outcome === 'moved') return '/staff/?melding=rollback-moved';
   if (outcome === 'switched') {
     deps.history.record({ release: to, at: now.toISOString(), by, reason: 'rollback' });
     deps.log(`rollback by ${by}: ${from} → ${to} deployed (${formatMoment(now)})`);
   }
   if (!deps.pause.current) deps.pause.pause({ since: now.toISOString(), by, release: to });
-  redirect(res, `/staff/?melding=${outcome === 'switched' ? 'rolled-back' : 'already-rolled-back'}`);
+  return `/staff/?melding=${outcome === 'switched' ? 'rolled-back' : 'already-rolled-back'}`;
 }

@@ -161,7 +161,7 @@ export class Scheduler {
   downloaded(download: string, error?: unknown): void {
     const key = sourceOfDownload[download];
     if (!key) return;
-    const message = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+    const message = error === undefined ? undefined : error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error);
     // A source of two downloads (the CMS) failed if either did.
     if (message !== undefined || !this.#answers.has(key)) this.#answers.set(key, message);
   }

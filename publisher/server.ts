@@ -1,7 +1,8 @@
 /**
  * The publish service's composition root: it builds the run log, the queue, the delivery log
- * and the staff sessions, and wires the routes into node:http servers on 127.0.0.1 (nginx
- * proxies the hook and the staff paths to the first):
+ * and the staff sessions, and wires the routes into Hono apps served by node:http on 127.0.0.1 (nginx
+ * proxies the hook and the staff paths to the first), each route a Hono app whose schema checks
+ * its input before its handler runs:
  *
  *   POST /hooks/cms            the CMS's signed webhook (hook-route.ts) → 202, a run is queued
  *   GET  /status, /staff/      the status JSON and page (status-routes.ts)
@@ -10,7 +11,6 @@
  * and on the preview port, every path: the latest preview release, for staff only; for the
  * demo, on the site port, the live release (release-sites.ts, static-files.ts).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AccountBook } from './accounts';
@@ -18,11 +18,11 @@ import { bringCdnInLine } from './cdn-recovery';
 import type { PublisherConfig } from './config';
 import { DeliveryLog } from './hooks';
 import { hookRoute } from './hook-route';
-import { html, internalError, listen, stop, type Route } from './http';
-import { plainPage } from './page';
+import { serviceApp, withErrorLog } from './app';
+import { listen, serverOf, stop } from './http';
 import { recoverReleases } from '../release/recover';
 import { executeRun, notifyRun, previewDir, statusPageUrl } from './pipeline';
-import { liveSite, previewSite, type SiteHandler } from './release-sites';
+import { liveSite, previewSite } from './release-sites';
 import { LiveHistory } from './live-history';
 import { PauseState } from './pause';
 import { rollbackRoutes } from './rollback-routes';
@@ -30,6 +30,7 @@ import { RunLog, RunQueue, starterOf, type RunRecord } from './runs';
 import { Scheduler } from './scheduler';
 import { currentRelease, currentSince } from '../release/releases';
 import { Sessions } from './staff';
+import type { StaffEnv } from './staff-guards';
 import { staffRoutes } from './staff-routes';
 import { statusRoutes } from './status-routes';
 
@@ -125,8 +126,9 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   let previewUrl = '';
   let staffUrl = statusPageUrl(config);
 
-  const routes: readonly Route[] = [
-    hookRoute({ secret: config.hookSecret, maxBodyBytes: config.maxBodyBytes, deliveries, queue, now, log }),
+  const app = serviceApp(
+    log,
+    hookRoute<StaffEnv>({ secret: config.hookSecret, maxBodyBytes: config.maxBodyBytes, deliveries, queue, now, log }),
     statusRoutes({
       releasesDir: config.releasesDir,
       previewDir: previewDir(config),
@@ -139,6 +141,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       // Changed pages link to the live site: behind the proxy its own origin, in the demo the site port.
       siteOrigin: config.publicOrigin ?? (config.sitePort ? `http://127.0.0.1:${config.sitePort}` : undefined),
       now,
+      log,
     }),
     rollbackRoutes({
       releasesDir: config.releasesDir,
@@ -163,17 +166,15 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       publicOrigin: config.publicOrigin,
       paused: () => pause.current !== undefined,
     }),
-  ];
-  const server = serverOf(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://publisher.invalid');
-    for (const route of routes) if (await route(req, res, url)) return;
-    html(res, 404, plainPage('Fann ikkje sida', 'Denne adressa finst ikkje i publiseringstenesta.'));
-  }, log);
-  const preview = serverOf(
-    previewSite(previewDir(config), sessions, () => staffUrl),
-    log,
   );
-  const site = config.sitePort ? serverOf(liveSite(config.releasesDir), log) : undefined;
+  const server = serverOf(app);
+  const preview = serverOf(
+    withErrorLog(
+      previewSite(previewDir(config), sessions, () => staffUrl, log),
+      log,
+    ),
+  );
+  const site = config.sitePort ? serverOf(withErrorLog(liveSite(config.releasesDir), log)) : undefined;
 
   await listen(server, config.port);
   await listen(preview, options.previewPort ?? config.previewPort ?? (config.port === 0 ? 0 : config.port + 1));
@@ -206,14 +207,4 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       return (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined));
     },
   };
-}
-
-/** A server whose handler's failures are logged and answered 500, never left hanging. */
-function serverOf(handler: SiteHandler | ((req: IncomingMessage, res: ServerResponse) => Promise<void>), log: (line: string) => void): Server {
-  return createServer((req, res) => {
-    handler(req, res).catch((error: unknown) => {
-      log(`request failed: ${String(error)}`);
-      internalError(res);
-    });
-  });
 }

@@ -1,13 +1,16 @@
 /**
- * POST /staff/login|logout|refresh|rebuild|preview: the status page's forms. Every post must
- * come from the page itself (Origin, fetch metadata: staff.ts `sameOrigin`); login checks the
+ * POST /staff/login|logout|refresh|rebuild|preview: the status page's forms. Every post passes
+ * the staff guards (staff-guards.ts: same origin, size, the form's schema); login checks the
  * password with the throttle; the others need a session and its CSRF token.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { html, methodNotAllowed, readForm, redirect, type Route } from './http';
-import { loginPage, plainPage } from './page';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { staffRequest } from './http';
+import { loginPage } from './page';
+import { methodNotAllowed, page, plain, seeOther } from './respond';
 import { performAction, type ActionDeps } from './staff-actions';
-import { sameOrigin, validCsrf, type Sessions } from './staff';
+import { signedInWithToken, staffPost, valid, type StaffEnv } from './staff-guards';
+import type { Sessions } from './staff';
 
 export interface StaffRouteDeps extends ActionDeps {
   readonly sessions: Sessions;
@@ -15,59 +18,61 @@ export interface StaffRouteDeps extends ActionDeps {
   readonly publicOrigin: string | undefined;
 }
 
-const ACTION_PATH = /^\/staff\/(login|logout|refresh|rebuild|preview)$/;
+/** The login form: a user name (kept to 64 characters, as typed) and a password no longer than a person types. */
+export const loginForm = z.object({
+  username: z
+    .string()
+    .default('')
+    .transform((name) => name.slice(0, 64)),
+  password: z.string().max(1024).default(''),
+});
 
-export function staffRoutes(deps: StaffRouteDeps): Route {
-  return async (req, res, url) => {
-    const action = ACTION_PATH.exec(url.pathname)?.[1];
-    if (!action) return false;
-    if (req.method !== 'POST') methodNotAllowed(res, 'POST');
-    else await post(action as 'login' | 'logout' | 'refresh' | 'rebuild' | 'preview', deps, req, res);
-    return true;
-  };
-}
+/** Every action form carries only the session's CSRF token (checked against the session, not here). */
+export const actionForm = z.object({ csrf: z.string().max(256).optional() });
 
-async function post(
-  action: 'login' | 'logout' | 'refresh' | 'rebuild' | 'preview',
-  deps: StaffRouteDeps,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+const ACTIONS = ['refresh', 'rebuild', 'preview'] as const;
+
+export function staffRoutes(deps: StaffRouteDeps): Hono<StaffEnv> {
   const { sessions, log } = deps;
-  if (!sameOrigin(req, deps.publicOrigin)) return html(res, 403, plainPage('Ikkje tillate', 'Handlinga må gjerast frå publiseringssida.'));
-  const form = await readForm(req);
-  if (!form) return html(res, 413, plainPage('For stor førespurnad', 'Skjemaet var for stort.'));
-  if (action === 'login') {
-    const username = (form.get('username') ?? '').slice(0, 64);
-    const session = await sessions.login(username, form.get('password') ?? '', sessions.clientOf(req));
+  const app = new Hono<StaffEnv>();
+  const post = staffPost(deps.publicOrigin);
+
+  app.post('/staff/login', post, valid('form', loginForm, log), async (c) => {
+    const { username, password } = c.req.valid('form');
+    const session = await sessions.login(username, password, sessions.clientOf(staffRequest(c)));
     if ('waitSeconds' in session) {
       log(`staff login refused${session.waitSeconds > 0 ? ' (too many tries)' : ''}`);
       if (session.waitSeconds > 0)
-        return html(res, 429, loginPage({ waitMinutes: Math.ceil(session.waitSeconds / 60), username }), { 'retry-after': String(session.waitSeconds) });
-      return html(res, 401, loginPage({ failed: true, username }));
+        return page(c, 429, loginPage({ waitMinutes: Math.ceil(session.waitSeconds / 60), username }), { 'retry-after': String(session.waitSeconds) });
+      return page(c, 401, loginPage({ failed: true, username }));
     }
     log(`staff login: ${session.username}`);
-    return redirect(res, '/staff/', { 'set-cookie': sessions.cookie(session) });
-  }
-  const session = sessions.of(req);
-  if (!session) return html(res, 401, plainPage('Ikkje logga inn', 'Logg inn på publiseringssida først.'));
-  if (!validCsrf(session, form.get('csrf')))
-    return html(res, 403, plainPage('Ikkje tillate', 'Skjemaet var gammalt eller kom ikkje frå publiseringssida. Last sida på nytt og prøv igjen.'));
-  if (action === 'logout') {
-    sessions.logout(req);
-    return redirect(res, '/staff/', { 'set-cookie': sessions.clearedCookie() });
-  }
-  let message;
-  try {
-    message = performAction(action, deps, session.name);
-  } catch (error) {
-    // The run log could not be saved (a full disk): nothing was queued or changed.
-    log(`staff ${action} failed: ${String(error)}`);
-    return html(
-      res,
-      503,
-      plainPage('Kunne ikkje gjere det no', 'Publiseringstenesta fekk ikkje lagra loggen sin (er disken full?). Ingenting vart endra. Prøv igjen om litt.'),
-    );
-  }
-  return redirect(res, `/staff/?melding=${message}`);
+    return seeOther(c, '/staff/', { 'set-cookie': sessions.cookie(session) });
+  });
+
+  app.post('/staff/logout', post, valid('form', actionForm, log), signedInWithToken(sessions), (c) => {
+    sessions.logout(staffRequest(c));
+    return seeOther(c, '/staff/', { 'set-cookie': sessions.clearedCookie() });
+  });
+
+  for (const action of ACTIONS)
+    app.post(`/staff/${action}`, post, valid('form', actionForm, log), signedInWithToken(sessions), (c) => {
+      let message;
+      try {
+        message = performAction(action, deps, c.get('session').name);
+      } catch (error) {
+        // The run log could not be saved (a full disk): nothing was queued or changed.
+        log(`staff ${action} failed: ${String(error)}`);
+        return plain(
+          c,
+          503,
+          'Kunne ikkje gjere det no',
+          'Publiseringstenesta fekk ikkje lagra loggen sin (er disken full?). Ingenting vart endra. Prøv igjen om litt.',
+        );
+      }
+      return seeOther(c, `/staff/?melding=${message}`);
+    });
+
+  for (const action of ['login', 'logout', ...ACTIONS]) app.all(`/staff/${action}`, (c) => methodNotAllowed(c, 'POST'));
+  return app;
 }

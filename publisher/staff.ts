@@ -12,13 +12,21 @@
  * 15 minutes old; after twenty for one account from any clients, that account's are.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { generateCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
 import { checkLogin, type AccountBook } from './accounts';
 import { SESSION_MS, SessionStore, type StaffSession } from './sessions';
 
 export const COOKIE = 'kaia_staff';
 export const PREVIEW_COOKIE = 'kaia_preview';
 export type { StaffSession };
+
+/** What the guards read of a request: its peer and headers (a node request, or one the app builds from Hono's). */
+export interface StaffRequest {
+  readonly socket: { readonly remoteAddress?: string | undefined };
+  readonly headers: IncomingHttpHeaders;
+}
 
 /** Constant-time comparison (of digests, so unequal lengths are fine too). */
 export function safeEqual(a: string, b: string): boolean {
@@ -87,7 +95,7 @@ export class PasswordThrottle {
  * PUBLISHER_TRUSTED_PROXY (nginx on this host: 127.0.0.1), the X-Real-IP it sets (README: the
  * nginx locations). Anyone else's X-Real-IP is ignored, loopback's too when no proxy is named.
  */
-export function clientKey(req: IncomingMessage, trustedProxies: readonly string[] = []): string {
+export function clientKey(req: StaffRequest, trustedProxies: readonly string[] = []): string {
   const peer = req.socket.remoteAddress ?? '';
   const trusted = trustedProxies.includes(peer) || trustedProxies.includes(peer.replace(/^::ffff:/, ''));
   const real = req.headers['x-real-ip'];
@@ -129,7 +137,7 @@ export class Sessions {
   }
 
   /** The client a request's password tries count against. */
-  clientOf(req: IncomingMessage): string {
+  clientOf(req: StaffRequest): string {
     return clientKey(req, this.trustedProxies);
   }
 
@@ -176,17 +184,17 @@ export class Sessions {
     this.accountThrottle.release(account, at);
   }
 
-  logout(req: IncomingMessage): void {
+  logout(req: StaffRequest): void {
     this.store.end(cookieOf(req, COOKIE));
   }
 
   /** The session of the request's cookie, if it is valid (not expired, the password unchanged). */
-  of(req: IncomingMessage): StaffSession | undefined {
+  of(req: StaffRequest): StaffSession | undefined {
     return this.store.get(cookieOf(req, COOKIE), (username) => this.accounts.find(username));
   }
 
   /** Whether the request may read staff data: a session cookie or the bearer service password. */
-  readAccess(req: IncomingMessage): Access {
+  readAccess(req: StaffRequest): Access {
     if (this.of(req)) return { ok: true };
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (bearer === undefined) return { ok: false, waitSeconds: 0 };
@@ -199,7 +207,7 @@ export class Sessions {
    * open the preview from the status page (another host) and valid while that session is.
    * No password is asked for here (no HTTP Basic): staff sign in on the status page.
    */
-  previewAccess(req: IncomingMessage): Access {
+  previewAccess(req: StaffRequest): Access {
     if (this.of(req)) return { ok: true };
     const token = cookieOf(req, PREVIEW_COOKIE);
     const session = token ? this.#previews.get(token) : undefined;
@@ -236,24 +244,31 @@ export class Sessions {
     for (const [token, id] of this.#previews) if (!this.store.get(id, (username) => this.accounts.find(username))) this.#previews.delete(token);
     const token = randomBytes(24).toString('base64url');
     this.#previews.set(token, session.id);
-    return `${PREVIEW_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor((session.expires - this.clock()) / 1000))}${this.secureCookie ? '; Secure' : ''}`;
+    return generateCookie(PREVIEW_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: Math.max(0, Math.floor((session.expires - this.clock()) / 1000)),
+      secure: this.secureCookie,
+    });
   }
 
   cookie(session: StaffSession): string {
-    return `${COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}${this.secureCookie ? '; Secure' : ''}`;
+    return this.#staffCookie(session.id, SESSION_MS / 1000);
   }
 
   clearedCookie(): string {
-    return `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${this.secureCookie ? '; Secure' : ''}`;
+    return this.#staffCookie('', 0);
+  }
+
+  /** The staff cookie: always HttpOnly and SameSite=Strict, Secure under an https public origin. */
+  #staffCookie(value: string, maxAge: number): string {
+    return generateCookie(COOKIE, value, { path: '/', httpOnly: true, sameSite: 'Strict', maxAge, secure: this.secureCookie });
   }
 }
 
-export function cookieOf(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
+export function cookieOf(req: StaffRequest, name: string): string | undefined {
+  return parse(req.headers.cookie ?? '', name)[name];
 }
 
 /**
@@ -261,7 +276,7 @@ export function cookieOf(req: IncomingMessage, name: string): string | undefined
  * browser reached it: the Host header, or the public origin behind the proxy), and no
  * cross-site fetch metadata. Requests without Origin are refused: every browser sends one on POST.
  */
-export function sameOrigin(req: IncomingMessage, publicOrigin: string | undefined): boolean {
+export function sameOrigin(req: StaffRequest, publicOrigin: string | undefined): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
   const origin = req.headers.origin;

@@ -7,11 +7,11 @@
  * a stand-in build) gets the site's policy with no inline scripts allowed.
  */
 import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { contentSecurityPolicy, securityHeaders } from '../src/lib/hosting/policy';
 import { headersForPath, parseHeadersFile, type HeaderRule } from '../src/lib/hosting/static-host';
-import { methodNotAllowed, send } from './http';
 
 const contentTypes = new Map<string, string>([
   ['.html', 'text/html; charset=utf-8'],
@@ -76,23 +76,31 @@ export function siteHeaders(root: string, pathname: string): Record<string, stri
 }
 
 /**
- * Serves the release at `root` (a release link): files, /x as x.html or x/index.html, else its 404
- * page. `overrides` replace the site's headers (a preview is never cached nor indexed).
+ * The answer for `pathname` of the release at `root` (a release link): files, /x as x.html or
+ * x/index.html, else its 404 page. `overrides` replace the site's headers (a preview is never
+ * cached nor indexed).
  */
-export async function serveRelease(root: string, req: IncomingMessage, res: ServerResponse, overrides: Record<string, string> = {}): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET');
-  const pathname = new URL(req.url ?? '/', 'http://site.invalid').pathname;
+export function releaseResponse(root: string, method: string, pathname: string, overrides: Record<string, string> = {}): Response {
+  if (method !== 'GET' && method !== 'HEAD') return new Response('method not allowed', { status: 405, headers: { allow: 'GET' } });
   const headers = { 'cache-control': 'no-cache', ...siteHeaders(root, pathname), ...overrides };
   const found = fileOf(root, pathname);
   const file = found ?? fileOf(root, '/404.html');
-  if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Fann ikkje sida.', headers);
-  res.writeHead(found ? 200 : 404, {
-    ...headers,
-    'content-type': contentTypes.get(extname(file)) ?? 'application/octet-stream',
-    'content-length': statSync(file).size,
+  if (!file) return new Response('Fann ikkje sida.', { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
+  const body = method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream);
+  return new Response(body, {
+    status: found ? 200 : 404,
+    headers: { ...headers, 'content-type': contentTypes.get(extname(file)) ?? 'application/octet-stream', 'content-length': String(statSync(file).size) },
   });
-  if (req.method === 'HEAD') return void res.end();
-  createReadStream(file).pipe(res);
+}
+
+/** A Hono app serving the release at `root` for every path. */
+export function releaseApp(root: string, overrides: Record<string, string> = {}): Hono {
+  return new Hono().all('*', (c) => releaseResponse(root, c.req.method, rawPath(c.req.url), overrides));
+}
+
+/** The path as sent, still percent-encoded (Hono's `c.req.path` is decoded; fileOf decodes once itself). */
+export function rawPath(url: string): string {
+  return new URL(url).pathname;
 }
 
 /** The file a path names, never outside the release: /x, /x/ (x.html, the site's URL form) and /x/index.html alike. */

@@ -2,8 +2,11 @@
 // CSP allows scripts from the service only). It fetches the page again every few seconds while
 // a run waits or goes (less often when none does), swaps the parts marked data-follow, and says
 // in the polite live region what changed (a new run, a new step, how one ended). It never moves
-// focus: a part that holds the focus is left as it is until the focus has left it.
+// focus (but once to an action's result at load): a part that holds the focus is left as it is until the focus has left it.
 (() => {
+  // The result of an action (?melding=) is in the status region when the page loads, which many
+  // screen readers do not announce: the focus goes to it once, so it is read.
+  document.getElementById('melding')?.focus();
   const news = document.getElementById('runs-news');
   if (!news || !window.fetch || !window.DOMParser) return;
   const GOING_MS = 2000;

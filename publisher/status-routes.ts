@@ -4,7 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { currentRelease, currentSince } from '../release/releases';
-import { html, methodNotAllowed, redirect, send, sendJson, type Route } from './http';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { staffRequest } from './http';
+import { methodNotAllowed, page, seeOther } from './respond';
+import { valid, type StaffEnv } from './staff-guards';
 import { loginPage, messageKey, PREVIEW_OPEN, STATUS_SCRIPT, statusPage } from './page';
 import { PREVIEW_ENTRY } from './release-sites';
 import type { RunLog, RunQueue } from './runs';
@@ -56,63 +60,43 @@ export function statusOf({ releasesDir, previewDir, previewUrl, queue, runLog, f
   };
 }
 
-export function statusRoutes(deps: StatusDeps): Route {
+/** The status page's address: an optional message key (unknown keys show no message). */
+export const statusQuery = z.object({ melding: z.string().max(64).optional() });
+
+export function statusRoutes(deps: StatusDeps & { readonly log: (line: string) => void }): Hono<StaffEnv> {
   const { sessions } = deps;
-  return (req, res, url) => {
-    switch (url.pathname) {
-      case '/status': {
-        if (req.method !== 'GET') {
-          methodNotAllowed(res, 'GET');
-          return true;
-        }
-        const access = sessions.readAccess(req);
-        if (access.ok) sendJson(res, 200, statusOf(deps));
-        else if (access.waitSeconds > 0)
-          sendJson(res, 429, { error: 'too many wrong passwords; try again later' }, { 'retry-after': String(access.waitSeconds) });
-        else sendJson(res, 401, { error: 'staff authentication required' }, { 'www-authenticate': 'Bearer realm="kaia-publisher"' });
-        return true;
-      }
-      case '/staff':
-        redirect(res, '/staff/');
-        return true;
-      case STATUS_SCRIPT:
-        if (req.method !== 'GET') methodNotAllowed(res, 'GET');
-        else send(res, 200, 'text/javascript; charset=utf-8', statusScript);
-        return true;
-      case PREVIEW_OPEN: {
-        // Opens the preview signed in: a one-time ticket the preview turns into its own cookie.
-        if (req.method !== 'GET') methodNotAllowed(res, 'GET');
-        else {
-          const session = sessions.of(req);
-          if (!session) redirect(res, '/staff/');
-          else redirect(res, `${new URL(PREVIEW_ENTRY, deps.previewUrl()).href}?billett=${sessions.previewTicket(session)}`);
-        }
-        return true;
-      }
-      case '/staff/': {
-        if (req.method !== 'GET') {
-          methodNotAllowed(res, 'GET');
-          return true;
-        }
-        const session = sessions.of(req);
-        if (!session) html(res, 200, loginPage());
-        else
-          html(
-            res,
-            200,
-            statusPage({
-              ...statusOf(deps),
-              csrf: session.csrf,
-              message: messageKey(url.searchParams.get('melding')),
-              signedInAs: session.name,
-              siteOrigin: deps.siteOrigin,
-              now: (deps.now ?? Date.now)(),
-            }),
-          );
-        return true;
-      }
-      default:
-        return false;
-    }
-  };
+  const app = new Hono<StaffEnv>();
+
+  app.get('/status', (c) => {
+    const access = sessions.readAccess(staffRequest(c));
+    if (access.ok) return c.json(statusOf(deps));
+    if (access.waitSeconds > 0) return c.json({ error: 'too many wrong passwords; try again later' }, 429, { 'retry-after': String(access.waitSeconds) });
+    return c.json({ error: 'staff authentication required' }, 401, { 'www-authenticate': 'Bearer realm="kaia-publisher"' });
+  });
+  app.all('/staff', (c) => seeOther(c, '/staff/'));
+  app.get(STATUS_SCRIPT, (c) => c.body(statusScript, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  // Opens the preview signed in: a one-time ticket the preview turns into its own cookie.
+  app.get(PREVIEW_OPEN, (c) => {
+    const session = sessions.of(staffRequest(c));
+    if (!session) return seeOther(c, '/staff/');
+    return seeOther(c, `${new URL(PREVIEW_ENTRY, deps.previewUrl()).href}?billett=${sessions.previewTicket(session)}`);
+  });
+  app.get('/staff/', valid('query', statusQuery, deps.log), (c) => {
+    const session = sessions.of(staffRequest(c));
+    if (!session) return page(c, 200, loginPage());
+    return page(
+      c,
+      200,
+      statusPage({
+        ...statusOf(deps),
+        csrf: session.csrf,
+        message: messageKey(c.req.valid('query').melding ?? null),
+        signedInAs: session.name,
+        siteOrigin: deps.siteOrigin,
+        now: (deps.now ?? Date.now)(),
+      }),
+    );
+  });
+  for (const path of ['/status', STATUS_SCRIPT, PREVIEW_OPEN, '/staff/']) app.all(path, (c) => methodNotAllowed(c, 'GET'));
+  return app;
 }

@@ -223,8 +223,8 @@ export function showingsOn(dataset: Dataset, day: string): ShowingLine[] {
         startTime: event.startTime,
         title: titles.get(link.pageReference ?? '') ?? titles.get(link.parentSlug ?? '') ?? '?',
         hall: typeof venue.name === 'string' ? venue.name : '',
-        availability: String(event['availability'] ?? ''),
-        status: String(event['status'] ?? ''),
+        availability: typeof event['availability'] === 'string' ? event['availability'] : '',
+        status: typeof event['status'] === 'string' ? event['status'] : '',
       };
     });
 }

@@ -24,7 +24,10 @@ export interface Webhook {
 /** Drafts by collection and id: a whole record that replaces the published one in draft answers. */
 export type Drafts = Map<Collection, Map<string, unknown>>;
 
-const idOf = (record: unknown) => String((record as { id?: unknown } | null)?.id ?? '');
+const idOf = (record: unknown) => {
+  const id = (record as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+};
 
 /**
  * The demo's drafts: the first article (by id) has a saved, unpublished new title, so a preview

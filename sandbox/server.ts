@@ -17,18 +17,7 @@ import { breakFirstRecord, checkFault, cutInHalf, FaultTable, isApi, type Api, t
 import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
 import { applyBoxOfficeChange, BoxOfficeError, parseBoxOfficeChange, showingsOn } from './boxoffice';
 import { applyEdit, defaultDrafts, parseEdit, sendWebhook, withDrafts, type Drafts, type Webhook } from './cms';
-import {
-  articlePath,
-  EDITOR_CSP,
-  editableArticle,
-  editPage,
-  indexPage,
-  messagePage,
-  parseArticleForm,
-  rootPage,
-  type EditorLinks,
-  type EditorNotice,
-} from './editor';
+import { articlePath, EDITOR_CSP, editableArticle, editPage, indexPage, messagePage, parseArticleForm, rootPage, type EditorLinks } from './editor';
 import { BOXOFFICE_PAGE, boxOfficePage, changedText, osloDayOf, pageDays, parseBoxOfficeForm, type BoxOfficeView } from './boxoffice-page';
 
 export type { Dataset } from './dataset';
@@ -612,7 +601,7 @@ function editorArticle(ctx: Context, [id]: string[]): Answer {
         title: shown.title,
         content: shown.content,
         hasDraft: draft !== undefined,
-        notice: notice === 'draft' || notice === 'published' ? (notice as EditorNotice) : undefined,
+        notice: notice === 'draft' || notice === 'published' ? notice : undefined,
         webhookStatus: hook !== null && /^\d{1,3}$/.test(hook) ? Number(hook) : undefined,
       },
       ctx.state.editorLinks,

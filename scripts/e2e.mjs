@@ -3,6 +3,9 @@
  * Builds the site with the test clock pinned, then runs the browser tests against it, served
  * by astro preview and by nginx. Extra arguments go to `playwright test`.
  *
+ * With no arguments, the journeys in WebKit and Firefox (scripts/engines.mjs) follow, on the same
+ * build; with arguments (a spec, -g …) only Playwright runs. --build-only builds and stops.
+ *
  * E2E_DIST (default dist), E2E_PREVIEW_PORT and E2E_NGINX_PORT let two runs share a machine.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,4 +41,6 @@ const run = (command, args) => {
 };
 const outDir = settings.e2e.dist;
 run('npx', ['astro', 'build', '--silent', '--outDir', outDir]);
+if (process.argv[2] === '--build-only') process.exit(0);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+if (process.argv.length === 2) run(process.execPath, ['--import', 'tsx', 'scripts/engines.mjs']);

@@ -16,7 +16,8 @@ const directory = contentDirectory(fileURLToPath(new URL('..', import.meta.url))
 function snapshotLoader(file: string, many: boolean): Loader {
   return {
     name: `snapshot:${file}`,
-    async load({ store, parseData, watcher }) {
+    async load(context) {
+      const { store, watcher } = context;
       const path = join(directory, file);
       const raw: unknown = JSON.parse(await readFile(path, 'utf8'));
       const records = many ? (raw as Record<string, unknown>[]) : [raw as Record<string, unknown>];
@@ -24,7 +25,7 @@ function snapshotLoader(file: string, many: boolean): Loader {
       for (const [index, record] of records.entries()) {
         // Records are kept in snapshot order; the index keeps ids unique for records without one.
         const id = String(index).padStart(6, '0');
-        store.set({ id, data: await parseData({ id, data: record }) });
+        store.set({ id, data: await context.parseData({ id, data: record }) });
       }
       watcher?.add(path);
     },

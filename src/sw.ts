@@ -50,7 +50,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
  * exactOptionalPropertyTypes rejects as WorkboxPlugin; they are plugins all the same.
  */
 function plugins(...list: object[]): WorkboxPlugin[] {
-  return list as WorkboxPlugin[];
+  return list;
 }
 
 self.addEventListener('install', () => {

@@ -41,10 +41,7 @@ async function makeVariants(root: string, cacheDir: string): Promise<{ originals
       if (existsSync(cachedFile)) cached += 1;
       else {
         // Same format as the original, at the quality of a CMS image service's scaled copies.
-        await sharp(bytes)
-          .resize({ width: target })
-          .toFormat(format as keyof sharp.FormatEnum, { quality: 72 })
-          .toFile(cachedFile);
+        await sharp(bytes).resize({ width: target }).toFormat(format, { quality: 72 }).toFile(cachedFile);
         made += 1;
       }
       await copyFile(cachedFile, variantFile(file, target));
@@ -59,6 +56,7 @@ function servePreviewVariants(outDir: string): void {
   const proto = http.Server.prototype as http.Server & { [key: symbol]: boolean };
   if (proto[marker]) return;
   proto[marker] = true;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called below with .apply(this), the server as `this`
   const emit = proto.emit;
   const exists = (path: string) => {
     try {

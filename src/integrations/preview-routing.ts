@@ -25,6 +25,7 @@ function redirectPageSpellings(outDir: string): void {
   const proto = http.Server.prototype as http.Server & { [key: symbol]: boolean };
   if (proto[marker]) return;
   proto[marker] = true;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called below with .apply(this), the server as `this`
   const emit = proto.emit;
   const isPage = (file: string) => {
     try {

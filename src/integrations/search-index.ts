@@ -21,7 +21,8 @@ import type { AstroIntegration } from 'astro';
 // the time astro:build:done runs, so a dynamic import there fails.
 import * as pagefind from 'pagefind';
 import { builtPageUrl } from '../lib/pages/page-files';
-import { indexableHtml, withoutIndexData } from '../lib/search/index-markers';
+import { indexableHtml, indexWords, withoutIndexData } from '../lib/search/index-markers';
+import { SEARCH_WORDS_FILE } from '../lib/search/suggest';
 
 export const SEARCH_LANGUAGE = 'nn';
 
@@ -43,12 +44,15 @@ export function searchIndex(): AstroIntegration {
           const { index, errors } = await pagefind.createIndex({ forceLanguage: SEARCH_LANGUAGE });
           if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
           const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
+          // The indexed pages' title and search words, for «Meinte du …?» (src/lib/search/suggest.ts).
+          const words = new Set<string>();
           for (const file of files) {
             const html = await readFile(join(root, file), 'utf8');
             // Only pages with marked parts; see index-markers.ts for which those are.
             if (!html.includes('data-pagefind-body')) continue;
             const added = await index.addHTMLFile({ url: builtPageUrl(file), content: indexableHtml(html) });
             if (added.errors.length > 0) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
+            for (const word of indexWords(html)) words.add(word);
             // What only the index needs does not ship (before the worker and hosting read dist/).
             const shipped = withoutIndexData(html);
             if (shipped !== html) await writeFile(join(root, file), shipped);
@@ -60,11 +64,13 @@ export function searchIndex(): AstroIntegration {
           const indexed = Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
           // No page marked for the index means the markers broke: a site without search must not ship.
           if (indexed === 0) throw new Error('Pagefind found no page marked with data-pagefind-body');
+          const wordList = JSON.stringify([...words].sort((a, b) => a.localeCompare(b, 'nn')));
+          await writeFile(join(root, SEARCH_WORDS_FILE), wordList);
           const kib = (await indexBytes(output)) / 1024;
           const seconds = (performance.now() - started) / 1000;
           // scripts/bench/import.ts reads this line.
           logger.info(
-            `${indexed} of ${files.length} pages in the search index (language ${Object.keys(entry.languages).join(', ')}): ${kib.toFixed(0)} KiB, built in ${seconds.toFixed(1)} s`,
+            `${indexed} of ${files.length} pages in the search index (language ${Object.keys(entry.languages).join(', ')}): ${kib.toFixed(0)} KiB, built in ${seconds.toFixed(1)} s; ${words.size} words for «Meinte du» (${(wordList.length / 1024).toFixed(1)} KiB)`,
           );
         } finally {
           await pagefind.close();

@@ -123,6 +123,12 @@ export const pageMetaSchema = z
     description: z.string().optional(),
     /** Meta keywords. */
     keywords: z.array(z.string()).optional(),
+    /**
+     * The words visitors type into the site's search to find this page («kino», «lokale»,
+     * «svømmehall»), in any spelling they use. Not shown; indexed above the page's own text
+     * (src/lib/search/index-markers.ts). A short list: a word or two each, at most 20.
+     */
+    searchWords: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     /** Sharing image (og:image). */
     image: z.string().optional(),
     /** Meta tag Facebook asks for to verify the domain. */

@@ -59,7 +59,7 @@ export function registerServiceWorker(): void {
   let controlled = container.controller !== null;
   let reloading = false;
   container.addEventListener('controllerchange', () => {
-    const action = onControllerChange({ wasControlled: controlled, editing: isEditing(document.activeElement as FieldLike | null, changed) });
+    const action = onControllerChange({ wasControlled: controlled, editing: isEditing(document.activeElement, changed) });
     controlled = true;
     if (action === 'offer-reload') offerReload();
     if (action === 'reload' && !reloading) {

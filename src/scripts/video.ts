@@ -3,12 +3,12 @@
  * the host's player only when clicked, so no request reaches the video host before the visitor
  * asks. Trailers and videos in editorial text alike.
  */
-import { isVideoId, videoPlayerUrl, type VideoHost } from '../lib/site/video';
+import { isVideoId, videoPlayerUrl } from '../lib/site/video';
 
 export function playVideo(container: HTMLElement): HTMLIFrameElement | null {
   const { videoHost = '', videoId = '', videoHash, title } = container.dataset;
   const frame = container.querySelector<HTMLElement>('[data-video-frame]');
-  if (!frame || (videoHost !== 'youtube' && videoHost !== 'vimeo') || !isVideoId(videoHost as VideoHost, videoId)) return null;
+  if (!frame || (videoHost !== 'youtube' && videoHost !== 'vimeo') || !isVideoId(videoHost, videoId)) return null;
   let src: string;
   try {
     src = videoPlayerUrl({ host: videoHost, id: videoId, hash: videoHash || undefined });

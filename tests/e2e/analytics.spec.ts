@@ -17,7 +17,7 @@ interface ProductionRecord {
   object: 'movie' | 'culture';
   features: { genres?: string[]; category?: string };
 }
-const productions: ProductionRecord[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const productions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as ProductionRecord[];
 const config = JSON.parse(readFileSync('content/config.json', 'utf8')) as { analytics: { pixelId: string } };
 const BRAND = 'Kulturhuset Kaia';
 

@@ -17,7 +17,7 @@ interface ContentEvent {
   status: string;
   production: { pageReference?: string };
 }
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
+const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
 const osloDay = (moment: Date | string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(moment));
 const dayName = (day: string) =>

@@ -19,8 +19,8 @@ export interface DemoEvent {
   production: { pageReference?: string };
 }
 
-export const demoProductions: DemoProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
-export const demoEvents: DemoEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
+export const demoProductions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as DemoProduction[];
+export const demoEvents = JSON.parse(readFileSync('content/events.json', 'utf8')) as DemoEvent[];
 export const upcomingEvents = demoEvents.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
 
 /** Whether a production has a showing still to come. */

@@ -19,8 +19,8 @@ interface ContentProduction {
   pageReference: string;
   features: { genres?: string[]; category?: string; ageLimit?: string };
 }
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
-const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
+const productions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as ContentProduction[];
 const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
 const AGES = ['A', '6', '9', '12', '15', '18'];
 /** The last day the programme pages list (the 14-day horizon from the pinned clock); later days have day and week pages. */

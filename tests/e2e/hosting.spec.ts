@@ -12,7 +12,7 @@ import { scriptEnv } from '../../scripts/script-env.mjs';
 import { axeViolations, expect, test } from './fixtures';
 import { rawGet, rawRequest } from './raw-http';
 
-const redirects: { from: string; to: string }[] = JSON.parse(readFileSync('content/redirects.json', 'utf8'));
+const redirects = JSON.parse(readFileSync('content/redirects.json', 'utf8')) as { from: string; to: string }[];
 /**
  * Stored, but checked with the server before every use: nginx says no-cache, Cloudflare's
  * default for files without a rule of ours says the same as max-age=0, must-revalidate.

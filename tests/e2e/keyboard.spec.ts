@@ -21,8 +21,8 @@ interface ContentEvent {
   ticketUrl?: string;
   production: { pageReference?: string };
 }
-const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
+const productions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as ContentProduction[];
+const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
 const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
 const hasShows = (production: ContentProduction) => upcoming.some((event) => event.production.pageReference === production.pageReference);
 const films = productions.filter((production) => production.object === 'movie' && hasShows(production));

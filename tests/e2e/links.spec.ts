@@ -12,7 +12,7 @@ import { internalLinks } from '../support/internal-links';
 import { expect, test } from './fixtures';
 
 const DIST = scriptEnv().e2e.dist;
-const site: string = JSON.parse(readFileSync('content/config.json', 'utf8')).host;
+const site = (JSON.parse(readFileSync('content/config.json', 'utf8')) as { host: string }).host;
 const redirected = new Set((JSON.parse(readFileSync('content/redirects.json', 'utf8')) as { from: string }[]).map(({ from }) => normalisePath(from)));
 
 test('every internal link of the build answers 200 with no redirect', async ({ request }) => {

@@ -14,7 +14,7 @@ import { expect, test } from './fixtures';
 test.describe.configure({ mode: 'default' });
 
 const sandbox = `http://127.0.0.1:${e2ePorts().sandbox}`;
-const productions: { object: string; pageReference: string }[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const productions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as { object: string; pageReference: string }[];
 const culturePages = productions.filter((production) => production.object === 'culture').map((production) => `/${production.pageReference}`);
 let counter = 0;
 /** A fresh address per attempt, so runs and retries never meet each other's sign-ups. */

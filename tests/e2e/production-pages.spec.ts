@@ -24,8 +24,8 @@ interface ContentProduction {
   title: string;
   features: { trailerYoutubeId?: string };
 }
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
-const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
+const productions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as ContentProduction[];
 const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));
 const film = productions.find((production) => production.pageReference === 'alt-vi-ikkje-sa-qy4zf')!;
 const play = productions.find(

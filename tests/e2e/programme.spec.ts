@@ -26,8 +26,8 @@ interface ContentProduction {
   title: string;
   features: { genres?: string[]; category?: string; ageLimit?: string };
 }
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
-const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
+const productions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as ContentProduction[];
 const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
 const dayOf = (event: ContentEvent) => osloDay.format(new Date(event.startTime));
 const upcoming = events.filter((event) => Date.parse(event.startTime) > Date.parse(FIXED_NOW));

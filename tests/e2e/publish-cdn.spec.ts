@@ -79,7 +79,7 @@ async function editInCms(id: string, title: string): Promise<RunRecord> {
     method: 'POST',
     body: JSON.stringify({ collection: 'articles', id, changes: { title } }),
   });
-  expect((await answer.json()).webhook.status).toBe(202);
+  expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
   await publisher.queue.settled();
   return publisher.log.runs[0]!;
 }

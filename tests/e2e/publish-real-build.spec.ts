@@ -91,7 +91,7 @@ test('an article edited in the CMS is on the served site after one real import a
     method: 'POST',
     body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: newTitle } }),
   });
-  expect((await answer.json()).webhook.status).toBe(202);
+  expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
   await publisher.queue.settled();
 
   const run = publisher.log.runs[0]!;
@@ -117,7 +117,7 @@ test('a draft saved in the CMS is built into the preview with the real build: st
     method: 'POST',
     body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: draftTitle }, draft: true }),
   });
-  expect((await answer.json()).webhook.status).toBe(202);
+  expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
   await publisher.queue.settled();
   const run = publisher.log.runs[0]!;
   expect(run, JSON.stringify(run.failure)).toMatchObject({ kind: 'preview', state: 'published' });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
-const redirects: { from: string; to: string }[] = JSON.parse(readFileSync('content/redirects.json', 'utf8'));
+const redirects = JSON.parse(readFileSync('content/redirects.json', 'utf8')) as { from: string; to: string }[];
 
 // How the server routes; the service worker, which answers a page's file name from its precache
 // once installed, is tested in offline.spec.ts.

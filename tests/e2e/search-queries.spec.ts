@@ -50,6 +50,19 @@ const table: Row[] = [
   { query: 'biblioteket', first: '/biblioteket' },
   { query: 'parkering', top3: ['/kontakt'] },
   { query: 'Soltun scene', first: '/soltun-scene' },
+  // What people mean (issue 37): the pages' own search words, in bokmål and nynorsk.
+  { query: 'kino', top3: ['/kinoprogram'] },
+  { query: 'kinoprogram', first: '/kinoprogram' },
+  { query: 'kulturprogram', first: '/kulturprogram' },
+  { query: 'lokale', first: '/utleige' },
+  { query: 'leie lokale', first: '/utleige' },
+  { query: 'symjehall', first: '/bassenget' },
+  { query: 'svømmehall', first: '/bassenget' },
+  { query: 'nyhetsbrev', top3: ['/kontakt'] },
+  { query: 'kafe', top3: ['/feskarn'] },
+  { query: 'kaffi', top3: ['/feskarn'] },
+  { query: 'ungdomsklubben', top3: ['/ung-i-aukra'] },
+  { query: 'bibliotek', first: '/biblioteket' },
   // Nothing on the site.
   { query: 'xylofonverkstad', none: true },
 ];

@@ -13,7 +13,7 @@ import { scriptEnv } from '../../scripts/script-env.mjs';
 import { axeViolations, expect, scanBudget, test } from './fixtures';
 
 type Article = { slug: string; title: string; content: string };
-const articles: Article[] = JSON.parse(readFileSync('content/articles.json', 'utf8'));
+const articles = JSON.parse(readFileSync('content/articles.json', 'utf8')) as Article[];
 const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').toLowerCase();
 
 const field = (page: Page) => page.getByRole('searchbox', { name: 'Søk i filmar, arrangement, artiklar og sider' });
@@ -111,7 +111,7 @@ test('a showing that has started is never offered, whatever the time when the pa
   ).not.toHaveAttribute('href', second);
 });
 
-test('never returns menu or footer text, nor the pages that only list others', async ({ page, request }) => {
+test('never returns menu or footer text, nor a listing page for what it lists', async ({ page, request }) => {
   // A word that is on indexed pages, but only in their footer. (A whole word no indexed text
   // uses, nor its parts: Pagefind splits unknown compounds into known words.)
   const article = await (await request.get('/article/morgonsym')).text();
@@ -120,19 +120,77 @@ test('never returns menu or footer text, nor the pages that only list others', a
   await expect(status(page)).toHaveText('Ingen treff på «Snarvegar».');
   await expect(page.getByText('Vi fann ingenting på «Snarvegar».')).toBeVisible();
 
-  // The programmes, lists, the front page and the search page repeat what is indexed.
+  // The programmes and lists are found by their own words (their cover and search words), never
+  // first for a film, event or article they list; their filter views, the front page and the
+  // search page never at all.
   const listing = ['/', '/kinoprogram', '/kulturprogram', '/filmoversikt', '/kommende-filmer', '/aktuelt', '/tilbod', '/search'];
-  for (const query of ['kino', 'kulturprogram', 'speletider', 'filmar']) {
+  for (const query of ['Naustet', 'Alt vi ikkje sa', 'Saltvatn i konsert', 'Morgonsym', 'familiefilmsøndag']) {
     await field(page).fill(query);
     await expect(status(page)).toContainText(`«${query}»`);
     const hrefs = await results(page)
       .locator('h3 a')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(hrefs.filter((href) => listing.includes(href ?? '') || /\/(dag|veke|sjanger|kategori|alder)\//.test(href ?? ''))).toEqual([]);
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.length, query).toBeGreaterThan(0);
+    expect(listing, query).not.toContain(hrefs[0]);
+    expect(
+      hrefs.filter((href) => ['/', '/search'].includes(href) || /\/(dag|veke|sjanger|kategori|alder)\//.test(href)),
+      query,
+    ).toEqual([]);
   }
   // Films are found by the people their page names.
   await field(page).fill('Owen Caldwell');
   await expect(results(page).first().getByRole('link', { name: 'Maskinhjartet', exact: true })).toBeVisible();
+});
+
+test('the index holds every page of the sitemap, but for the written exceptions', async ({ page, request }) => {
+  /** Pages of the sitemap that are not in the index, and why. */
+  const exceptions: Record<string, string> = {
+    '/': 'the front page repeats the programme and the news, which are indexed on their own pages',
+    '/search': 'the search page itself: it has nothing to find but the search',
+  };
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname.replace(/(.)\/$/, '$1'));
+  expect(sitemapPaths.length).toBeGreaterThan(50);
+  for (const path of ['/kinoprogram', '/kulturprogram', '/kontakt', '/feskarn', '/utleige', '/bassenget', '/biblioteket']) expect(sitemapPaths).toContain(path);
+
+  // Every page Pagefind holds: each has a type, so a search for no term with every type lists them all.
+  await page.goto('/search');
+  const indexed = await page.evaluate(async () => {
+    const pagefind = await import(/* @vite-ignore */ new URL('/pagefind/pagefind.js', document.baseURI).href);
+    await pagefind.options({ noWorker: true });
+    await pagefind.init();
+    const found = await pagefind.search(null, { filters: { type: { any: ['film', 'kulturarrangement', 'artikkel', 'side'] } } });
+    const data = await Promise.all(found.results.map((result: { data(): Promise<{ url: string }> }) => result.data()));
+    return data.map((item) => item.url);
+  });
+  const indexedPaths = new Set(indexed.map((url) => url.replace(/(\.html)?$/, '').replace(/(.)\/$/, '$1')));
+  const missing = sitemapPaths.filter((path) => !indexedPaths.has(path) && !(path in exceptions));
+  expect(missing, 'sitemap pages neither in the index nor in the exceptions').toEqual([]);
+  // The exceptions are real: each is in the sitemap and not in the index.
+  for (const path of Object.keys(exceptions)) {
+    expect(sitemapPaths).toContain(path);
+    expect(indexedPaths.has(path)).toBe(false);
+  }
+});
+
+test('a misspelled word gets one «Meinte du» link, reached by keyboard, to a search that finds the page', async ({ page }) => {
+  await search(page, 'bibliotk');
+  // In the status line, so it is heard with the count.
+  await expect(status(page)).toHaveText('Ingen treff på «bibliotk». Meinte du bibliotek?');
+  const suggestion = status(page).locator('.search-suggestion');
+  await expect(suggestion).toHaveText(' Meinte du bibliotek?');
+  await expect(suggestion.getByRole('link')).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+  // From the search field, Tab passes the type choices and lands on the link.
+  await field(page).focus();
+  const link = suggestion.getByRole('link', { name: 'bibliotek' });
+  for (let tab = 0; tab < 6 && !(await link.evaluate((element) => element === document.activeElement)); tab += 1) await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=bibliotek$/);
+  await expect(status(page)).toContainText('treff på «bibliotek»');
+  await expect(results(page).first().locator('h3 a')).toHaveAttribute('href', '/biblioteket');
+  await expect(page.locator('.search-suggestion')).toHaveCount(0);
 });
 
 test('when nothing is found, says so and where to go next', async ({ page }) => {

@@ -25,8 +25,8 @@ interface ContentProduction {
   title: string;
 }
 
-const events: ContentEvent[] = JSON.parse(readFileSync('content/events.json', 'utf8'));
-const productions: ContentProduction[] = JSON.parse(readFileSync('content/productions.json', 'utf8'));
+const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
+const productions = JSON.parse(readFileSync('content/productions.json', 'utf8')) as ContentProduction[];
 const now = Date.parse(FIXED_NOW);
 const STATUS = {
   scheduled: 'https://schema.org/EventScheduled',

@@ -82,7 +82,7 @@ export function merged(node: Node, graph: Node[]): Node {
 
 /** Problems of one event; graph is the rest of its page's markup, for nodes it refers to by @id. */
 export function eventProblems(event: Node, graph: Node[] = []): string[] {
-  const where = `${types(event).join('/')} ${String(event['name'] ?? '?')} ${String(event['startDate'] ?? '?')}`;
+  const where = `${types(event).join('/')} ${JSON.stringify(event['name'] ?? '?')} ${JSON.stringify(event['startDate'] ?? '?')}`;
   const problems: string[] = [];
   const need = (ok: boolean, message: string) => {
     if (!ok) problems.push(`${where}: ${message}`);
@@ -103,7 +103,10 @@ export function eventProblems(event: Node, graph: Node[] = []): string[] {
   need(event['eventAttendanceMode'] === 'https://schema.org/OfflineEventAttendanceMode', 'eventAttendanceMode is not offline');
   if (event['endDate'] !== undefined) {
     need(typeof event['endDate'] === 'string' && DATE_TIME.test(event['endDate']), 'endDate is not ISO 8601 with an offset');
-    need(Date.parse(String(event['endDate'])) >= Date.parse(String(event['startDate'])), 'endDate before startDate');
+    need(
+      typeof event['endDate'] === 'string' && typeof event['startDate'] === 'string' && Date.parse(event['endDate']) >= Date.parse(event['startDate']),
+      'endDate before startDate',
+    );
   }
   const images = Array.isArray(event['image']) ? event['image'] : [event['image']];
   need(images.length > 0 && images.every(absoluteUrl), 'image missing or not absolute');
@@ -153,5 +156,5 @@ export function breadcrumbProblems(list: Node): string[] {
 
 /** The JSON-LD blocks of an HTML document, parsed. */
 export function jsonLdOf(html: string): unknown[] {
-  return [...html.matchAll(/<script\b[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => JSON.parse(match[1] ?? ''));
+  return [...html.matchAll(/<script\b[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => JSON.parse(match[1] ?? '') as unknown);
 }

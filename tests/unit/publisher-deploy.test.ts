@@ -75,7 +75,7 @@ async function edit(articleIndex: number, title: string): Promise<void> {
     method: 'POST',
     body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title } }),
   });
-  expect((await answer.json()).webhook.status).toBe(202);
+  expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
   // The hook has queued its run; wait for it (and any run it joined) to end.
   await publisher.queue.settled();
 }

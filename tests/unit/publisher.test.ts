@@ -136,7 +136,7 @@ describe('the publish service', { timeout: 60_000 }, () => {
       method: 'POST',
       body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Endra i CMS-et' } }),
     });
-    expect((await answer.json()).webhook.status).toBe(202);
+    expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
     await until(async () => (await page(`/artiklar/${article.id}/`)).includes('Endra i CMS-et'), 'the edit to be served');
     await publisher.queue.settled();
     const run = publisher.log.runs[0]!;
@@ -252,7 +252,7 @@ describe('the publish service', { timeout: 60_000 }, () => {
     expect((await fetch(`${origin}/status`, { headers: { authorization: 'Bearer wrong-password' } })).status).toBe(401);
     const status = await fetch(`${origin}/status`, { headers: { authorization: `Bearer ${PASSWORD}` } });
     expect(status.status).toBe(200);
-    expect((await status.json()).live.release).toMatch(/^\d{8}T\d{6}Z/);
+    expect(((await status.json()) as { live: { release: string } }).live.release).toMatch(/^\d{8}T\d{6}Z/);
     const anonymous = await (await fetch(`${origin}/staff/`)).text();
     expect(anonymous).toContain('Logg inn');
     expect(anonymous).not.toContain('Dei siste køyringane');
@@ -359,7 +359,7 @@ describe('the publish service', { timeout: 60_000 }, () => {
       method: 'POST',
       body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Kom medan pausen varte' } }),
     });
-    expect((await edit.json()).webhook.status).toBe(202);
+    expect(((await edit.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
     await publisher.queue.settled();
     expect(publisher.log.runs[0]).toMatchObject({ trigger: 'webhook', state: 'queued' });
     expect(readlinkSync(join(releasesDir(), 'current'))).toBe(to);
@@ -388,7 +388,7 @@ describe('the publish service', { timeout: 60_000 }, () => {
       method: 'POST',
       body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: 'Berre eit utkast' }, draft: true }),
     });
-    expect((await answer.json()).webhook.status).toBe(202);
+    expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
     await publisher.queue.settled();
     expect(publisher.log.runs[0]).toMatchObject({ kind: 'preview', state: 'published' });
     const preview = `http://127.0.0.1:${PORTS.preview}/artiklar/${article.id}/`;

@@ -26,7 +26,9 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const expected = `sha256=${createHmac('sha256', SECRET).update(`${req.headers['x-kaia-timestamp']}.${req.headers['x-kaia-delivery']}.${body}`).digest('hex')}`;
+      const expected = `sha256=${createHmac('sha256', SECRET)
+        .update(`${String(req.headers['x-kaia-timestamp'])}.${String(req.headers['x-kaia-delivery'])}.${body}`)
+        .digest('hex')}`;
       hooks.push({ body: JSON.parse(body) as Record<string, unknown>, signed: req.headers['x-kaia-signature'] === expected });
       res.writeHead(answerWith).end();
     });

@@ -15,7 +15,7 @@ const hit = (id: string): PagefindResult =>
 const view = (url: string): SearchResultView => ({ url, title: url, excerpt: [] }) as unknown as SearchResultView;
 
 /** A store with stand-in ports: a clock under the test's control, a fake engine, a recorded URL. */
-function setup(search: SearchEngine['search']) {
+function setup(search: SearchEngine['search'], knownWords?: () => Promise<readonly string[]>) {
   vi.useFakeTimers();
   const urls: string[] = [];
   const logged: string[] = [];
@@ -28,6 +28,7 @@ function setup(search: SearchEngine['search']) {
     setTimer: (run, ms) => setTimeout(run, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     logError: (message) => logged.push(message),
+    ...(knownWords ? { knownWords } : {}),
   });
   stores.push(store);
   return { store, urls, logged, showResults };
@@ -42,7 +43,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const found = (term: string, count: number): SearchHits => ({ term, hits: Array.from({ length: count }, (_, i) => hit(`${term}-${i}`)) });
+const found = (term: string, count: number): SearchHits => ({
+  term,
+  hits: Array.from({ length: count }, (_, i) => hit(`${term}-${i}`)),
+  allWords: count,
+  anyWord: false,
+});
 
 describe('the search store', () => {
   it('searches once typing pauses, keeps the query in the URL and announces the count', async () => {
@@ -125,5 +131,31 @@ describe('the search store', () => {
     store.stop();
     await vi.runAllTimersAsync();
     expect(search).not.toHaveBeenCalled();
+  });
+
+  it('offers «Meinte du …?» when a search finds little, fetching the word list only then, and never fails a search for it', async () => {
+    const knownWords = vi.fn(async () => ['bibliotek', 'basseng']);
+    const { store } = setup(async (query) => found(query, query === 'basseng' ? 5 : 0), knownWords);
+    store.typed('basseng');
+    await vi.runAllTimersAsync();
+    expect(knownWords).not.toHaveBeenCalled();
+    expect(store.$search.get().phase).toMatchObject({ kind: 'done', suggestion: null });
+    store.typed('bibliotk');
+    await vi.runAllTimersAsync();
+    expect(store.$search.get()).toMatchObject({
+      phase: { kind: 'done', suggestion: 'bibliotek' },
+      status: 'Ingen treff på «bibliotk».',
+    });
+
+    const failing = setup(
+      async (query) => found(query, 0),
+      async () => {
+        throw new Error('offline');
+      },
+    );
+    failing.store.typed('bibliotk');
+    await vi.runAllTimersAsync();
+    expect(failing.store.$search.get()).toMatchObject({ phase: { kind: 'done', suggestion: null }, status: 'Ingen treff på «bibliotk».' });
+    expect(failing.logged).toHaveLength(1);
   });
 });

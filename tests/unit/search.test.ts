@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchEngine, showResults } from '../../src/lib/search/engine';
+import { PAGEFIND_OPTIONS, createSearchEngine, showResults } from '../../src/lib/search/engine';
+import { SEARCH_WORDS_WEIGHT } from '../../src/lib/search/types';
 import {
+  ABOUT_WEIGHT,
+  indexWords,
   indexableHtml,
   ordinaryPageRecord,
+  searchWordsText,
+  type PageAbout,
   pageSearchRecord,
   searchAboutAttributes,
   searchAttributes,
@@ -74,21 +79,47 @@ describe('which pages the index holds', () => {
     expect(searchRecordFor(undefined, [], now)).toBeNull();
   });
 
-  it('indexes ordinary information pages, but not lists, the front page or the 404 page', () => {
+  it('indexes ordinary information pages and the pages that list others, but not the search, the front page, the 404 page or filter views', () => {
     const base = { record: undefined, events: [], now };
-    const page = (path: string, components: string[]) => pageSearchRecord({ ...base, canonicalUrl: `https://kaia.example${path}`, pathname: path, components });
+    const page = (path: string, components: string[], extra: { filtered?: boolean; about?: PageAbout } = {}) =>
+      pageSearchRecord({ ...base, canonicalUrl: `https://kaia.example${path}`, pathname: path, components, ...extra });
     expect(page('/bassenget', ['cover', 'content'])).toEqual({ type: 'side' });
     expect(page('/kontakt', ['cover', 'content', 'newsletter'])).toEqual({ type: 'side' });
-    expect(page('/kinoprogram', ['cover', 'content', 'cinema-programme'])).toBeNull();
-    expect(page('/kulturprogram', ['cover', 'content', 'culture-programme'])).toBeNull();
-    expect(page('/filmoversikt', ['cover', 'content', 'film-list'])).toBeNull();
-    expect(page('/aktuelt', ['cover', 'content', 'article-list'])).toBeNull();
+    expect(page('/kinoprogram', ['cover', 'content', 'cinema-programme'])).toEqual({ type: 'side', coverOnly: true });
+    expect(page('/kulturprogram', ['cover', 'content', 'culture-programme'])).toEqual({ type: 'side', coverOnly: true });
+    expect(page('/filmoversikt', ['cover', 'content', 'film-list'])).toEqual({ type: 'side', coverOnly: true });
+    expect(page('/aktuelt', ['cover', 'content', 'article-list'])).toEqual({ type: 'side', coverOnly: true });
     expect(page('/search', ['cover', 'content', 'search-field'])).toBeNull();
     expect(page('/', ['cover', 'content'])).toBeNull();
     expect(page('/404.html', ['cover', 'content'])).toBeNull();
     expect(page('/tom', ['newsletter'])).toBeNull();
-    // A filter page of a programme: its canonical URL is its own, but it lists.
-    expect(ordinaryPageRecord('/kinoprogram/dag/2026-11-24', ['cover', 'cinema-programme'])).toBeNull();
+    // A filter view of a programme: its canonical URL is its own, but its programme is indexed once.
+    expect(page('/kinoprogram/dag/2026-11-24', ['cover', 'cinema-programme'], { filtered: true })).toBeNull();
+    // Only the cover of a listing page is marked, never its introduction or the list.
+    const listing = { type: 'side', coverOnly: true } as const;
+    expect(searchAttributes(listing, 'cover')).toMatchObject({ 'data-pagefind-body': '' });
+    for (const component of ['content', 'cinema-programme', 'article-list']) expect(searchAttributes(listing, component)).toEqual({});
+    expect(searchAttributes({ type: 'side' }, 'content')).toEqual({ 'data-pagefind-body': '' });
+  });
+
+  it('carries the search words the editors set as weighted meta of the cover, once each', () => {
+    const record = ordinaryPageRecord('/utleige', ['cover', 'content'], { description: 'Lei salar.', searchWords: [' lokale ', 'Lokale', 'leige', ''] });
+    expect(record).toEqual({ type: 'side', about: 'Lei salar.', words: 'lokale · leige' });
+    const attributes = searchAttributes(record, 'cover');
+    expect(attributes['data-pagefind-meta']).toBe('type[data-search-type], words[data-search-words]');
+    expect(attributes['data-search-words']).toBe('lokale · leige');
+    expect(searchAttributes(record, 'content')).toEqual({ 'data-pagefind-body': '' });
+    expect(PAGEFIND_OPTIONS.ranking.metaWeights.words).toBe(SEARCH_WORDS_WEIGHT);
+    expect(SEARCH_WORDS_WEIGHT).toBeGreaterThan(ABOUT_WEIGHT);
+    expect(searchWordsText(undefined)).toBe('');
+  });
+
+  it('collects the title and search words of an indexed page for «Meinte du», and ships the page without the search words', () => {
+    const html =
+      '<div data-pagefind-body="" data-pagefind-meta="words[data-search-words]" data-search-words="bibliotek · bøker · lån · 2026"><h1 class="x">Biblioteket <span>&amp; Kaf&#233;</span></h1></div><h1>Anna</h1>';
+    expect(indexWords(html)).toEqual(['biblioteket', 'kafé', 'bibliotek', 'bøker']);
+    expect(withoutIndexData(html)).not.toContain('bøker');
+    expect(indexWords('<p>ingen tittel</p>')).toEqual([]);
   });
 
   it('indexes a page only at its canonical path, never under an alias', () => {
@@ -136,7 +167,11 @@ describe('which pages the index holds', () => {
       .map(([name, value]) => ` ${name}="${value}"`)
       .join('');
     const html = `<div class="block"${attributes}><h1>Naustet</h1><span${about}></span></div><p data-search-x="y">x</p>`;
-    expect(withoutIndexData(html)).toBe('<div class="block" data-pagefind-body="" data-pagefind-filter="type:film"><h1>Naustet</h1></div><p>x</p>');
+    expect(withoutIndexData(html)).toBe('<div class="block"><h1>Naustet</h1></div><p>x</p>');
+    // Minified markers (no value) go too; text that looks like one stays.
+    expect(withoutIndexData('<div data-pagefind-body class="a"><p data-pagefind-body>x data-pagefind-body="y"</p></div>')).toBe(
+      '<div class="a"><p>x data-pagefind-body="y"</p></div>',
+    );
     expect(withoutIndexData('<p>data-search-lead="x"</p>')).toBe('<p>data-search-lead="x"</p>');
   });
 });

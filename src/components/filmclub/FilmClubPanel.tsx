@@ -62,11 +62,11 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
   useEffect(() => {
     void loadMovieInfo(api, ediNumber);
     void loadReviews(api, ediNumber);
-  }, [ediNumber]);
+  }, [api, ediNumber]);
 
   useEffect(() => {
     if (signedIn) void ensureWatchList(api);
-  }, [signedIn]);
+  }, [api, signedIn]);
 
   useEffect(() => {
     if (add.kind === 'added') onListNote.current?.focus();
@@ -85,6 +85,7 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
     if (!signedIn || !movie || pendingTaken.current) return;
     pendingTaken.current = true;
     if (takePendingAdd(path, new Date()) === movie.movieId) void addMovie();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- meant to run when the member or the film arrives; pendingTaken makes it once
   }, [signedIn, movie?.movieId]);
 
   const onList = movie ? watchList.items.some((item) => item.movieId === movie.movieId) : false;
@@ -149,7 +150,14 @@ export default function FilmClubPanel({ settings, ediNumber, title, path, poster
               </p>
             )}
             {signedIn ? (
-              <WatchListControl state={add} onList={onList} checking={watchList.loading && !onList} noteRef={onListNote} onAdd={addMovie} path={path} />
+              <WatchListControl
+                state={add}
+                onList={onList}
+                checking={watchList.loading && !onList}
+                noteRef={onListNote}
+                onAdd={() => void addMovie()}
+                path={path}
+              />
             ) : add.kind === 'session-ended' ? (
               <div className="fc-problem" tabIndex={-1} ref={sessionEndedNote}>
                 <p>{sessionEndedMessages['add-to-watch-list']}</p>

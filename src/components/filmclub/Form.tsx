@@ -22,6 +22,7 @@ export function Field({ id, label, type, autoComplete, value, onChange, error, h
   useEffect(() => {
     const typed = input.current?.value ?? '';
     if (typed !== '' && typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration: later values are React's own
   }, []);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -79,6 +80,7 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (items.length > 0) ref.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus moves on a new attempt only, not when the items change
   }, [attempt]);
   if (items.length === 0) return null;
   return (
@@ -109,6 +111,7 @@ export function ErrorSummary({
  */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the one render after hydration is the point: the server's HTML keeps the button disabled
   useEffect(() => setHydrated(true), []);
   return (
     <button type="submit" className="button" disabled={!hydrated} aria-disabled={busy ? true : undefined}>
@@ -144,7 +147,7 @@ export function useFieldProblems() {
     problems,
     attempt,
     fieldError: (id: string) => problems.find((problem) => problem.field === id)?.text,
-    check(found: SummaryItem[]): boolean {
+    check: (found: SummaryItem[]): boolean => {
       setAttempt((n) => n + 1);
       setProblems(found);
       return found.length === 0;

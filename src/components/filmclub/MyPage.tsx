@@ -51,7 +51,7 @@ export default function MyPage({ settings, posters, place, films }: Props) {
 
   useEffect(() => {
     if (token) void loadMyPage(api);
-  }, [token]);
+  }, [api, token]);
 
   // A session that ends while the page is open takes the sections (and any focus in them) away:
   // the note that says so takes the focus instead.
@@ -62,6 +62,7 @@ export default function MyPage({ settings, posters, place, films }: Props) {
 
   // The tickets kept on this device for this member: shown while fresh ones cannot be had.
   const email = user.userProfile?.email;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- tickets.data and .error are there to re-read the device's store when a call ends
   const kept = useMemo(() => (hydrated && email ? readStoredTickets(email, new Date()) : null), [hydrated, email, tickets.data, tickets.error]);
 
   if (!hydrated) return <Status>Hentar Mi side …</Status>;

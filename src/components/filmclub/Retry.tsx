@@ -40,7 +40,7 @@ export function useRetry(run: () => Promise<unknown>, focusTarget: RefObject<HTM
   const running = useRef(false);
   return {
     state,
-    retry() {
+    retry: () => {
       if (running.current) return;
       running.current = true;
       focusTarget.current?.focus();

@@ -27,6 +27,7 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
 
   // The address of the member whose session ran out, unless something is typed already.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored address arrives from the store after hydration
     if (ended?.email) setEmail((typed) => typed || ended.email);
   }, [ended?.email]);
 
@@ -86,7 +87,7 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
   }
 
   return (
-    <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
+    <form className="fc-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={user.loading}>
       {ended && !done && <p className="fc-notice">{sessionEndedMessages['sign-in']}</p>}
       <ErrorSummary
         items={problems.length > 0 ? problems : serverProblem}

@@ -42,7 +42,7 @@ export default function SignUpForm({ settings }: { settings: FilmclubSettings })
   const serverProblem: SummaryItem[] = user.error ? [{ text: failureMessage(user.error, 'sign-up') }] : [];
 
   return (
-    <form className="fc-form" noValidate onSubmit={submit} aria-busy={user.loading}>
+    <form className="fc-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={user.loading}>
       <ErrorSummary
         items={problems.length > 0 ? problems : serverProblem}
         attempt={`${attempt}:${user.loading ? 1 : 0}`}

@@ -6,7 +6,8 @@ import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { $user } from '../../lib/filmclub/stores';
 
 export function useFilmclubApi(settings: FilmclubSettings): FilmclubApi {
-  return useMemo(() => createFilmclubApi(settings), [settings.apiUrl]);
+  const { apiUrl } = settings;
+  return useMemo(() => createFilmclubApi({ apiUrl }), [apiUrl]);
 }
 
 /**
@@ -21,6 +22,7 @@ export function useUser() {
 /** False in the server's HTML and during hydration, true once the island runs. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the one render after hydration is the point: the server's HTML is the no-JavaScript state
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }

@@ -11,11 +11,12 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useRef, useState, type Ref, type SubmitEvent } from 'react';
 import { createSearchEngine, loadPagefindFrom, showResults } from '../../lib/search/engine';
-import { readSearchState } from '../../lib/search/query';
+import { readSearchState, searchStateUrl } from '../../lib/search/query';
 import { looksLikeTitle, nextTicket, type SearchResultView } from '../../lib/search/results';
 import { createSearchStore, type SearchStore } from '../../lib/search/store';
+import { SEARCH_WORDS_FILE, parseSearchWords } from '../../lib/search/suggest';
 import { SEARCH_TYPES, SEARCH_TYPE_CHOICES, type SearchType } from '../../lib/search/types';
-import type { WordForms } from '../../lib/search/word-forms';
+import { unpackWordForms, type WordForms } from '../../lib/search/word-forms';
 
 const typeChoices: { value: SearchType | null; label: string }[] = [
   { value: null, label: 'Alt' },
@@ -30,12 +31,34 @@ interface Props {
   action: string;
   /** Where Pagefind's browser module lives. */
   pagefindUrl?: string;
-  /** The site's groups of words searched as one (content/config.json, theme.search.wordForms). */
-  wordForms?: WordForms;
+  /** The site's groups of words searched as one (content/config.json, theme.search.wordForms), packed by `packWordForms`. */
+  wordForms?: string;
+}
+
+/**
+ * The words «Meinte du …?» chooses from: the index's (fetched once, when a search first finds
+ * little; a failed fetch is tried again next time) and the site's word forms.
+ */
+function knownWordsFrom(url: string, wordForms: WordForms): () => Promise<readonly string[]> {
+  let words: Promise<readonly string[]> | null = null;
+  const forms = wordForms.flat().map((word) => word.toLocaleLowerCase('nn'));
+  return () => {
+    words ??= fetch(new URL(url, document.baseURI))
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        return [...new Set([...parseSearchWords(await response.json()), ...forms])];
+      })
+      .catch((error: unknown) => {
+        words = null;
+        throw error;
+      });
+    return words;
+  };
 }
 
 function browserSearchStore(pagefindUrl: string, wordForms: WordForms): SearchStore {
   return createSearchStore({
+    knownWords: knownWordsFrom(`/${SEARCH_WORDS_FILE}`, wordForms),
     engine: createSearchEngine(loadPagefindFrom(pagefindUrl), wordForms),
     showResults,
     location: () => window.location,
@@ -99,8 +122,8 @@ function Result({ result, now, linkRef }: { result: SearchResultView; now: Date;
   );
 }
 
-export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js', wordForms = [] }: Props) {
-  const [search] = useState(() => browserSearchStore(pagefindUrl, wordForms));
+export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js', wordForms = '' }: Props) {
+  const [search] = useState(() => browserSearchStore(pagefindUrl, unpackWordForms(wordForms)));
   const { state, phase, busy, status, addedFrom } = useStore(search.$search);
   /** False in the server's HTML and until hydration: what visitors without JavaScript see. */
   const [mounted, setMounted] = useState(false);
@@ -113,6 +136,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
   // The URL's query (from the header's search, a link or Back) is searched at once; someone
   // quick may have typed into the server-rendered field before the island woke up.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the render after hydration shows the live search instead of the server's HTML
     setMounted(true);
     search.start(readSearchState(window.location.search), input.current?.value ?? '');
     const clock = window.setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
@@ -123,6 +147,7 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
   }, [search]);
 
   // New results are shown against the clock of the moment they came.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is read when results come, which is outside React
   useEffect(() => setNow(new Date()), [phase]);
 
   useEffect(() => {
@@ -168,8 +193,15 @@ export default function SearchApp({ action, pagefindUrl = '/pagefind/pagefind.js
         </fieldset>
       </form>
 
+      {/* The count, whether the words were taken one at a time, and «Meinte du …?» as one line, heard as one. */}
       <p id="sok-status" className="search-status" role="status" aria-live="polite" aria-atomic="true">
         {status}
+        {phase.kind === 'done' && phase.suggestion && (
+          <span className="search-suggestion">
+            {' '}
+            Meinte du <a href={searchStateUrl(action, '', { query: phase.suggestion, type: state.type })}>{phase.suggestion}</a>?
+          </span>
+        )}
       </p>
 
       {!mounted && (

@@ -30,7 +30,7 @@ export type StoredError = unknown;
 export interface UserState {
   readonly userProfile: UserProfile | null;
   readonly loading: boolean;
-  readonly error: StoredError | null;
+  readonly error: StoredError; // null when there is none
   readonly isEmailSent: boolean;
   /** Set when the partner ended the session (a 401): who it was, so they can sign in again. */
   readonly sessionEnded: EndedSession | null;
@@ -146,7 +146,7 @@ onMount($user, () => {
 export interface Loadable<T> {
   readonly loading: boolean;
   readonly data: T | null;
-  readonly error: StoredError | null;
+  readonly error: StoredError; // null when there is none
 }
 
 export const initialLoadable = <T>(): Loadable<T> => ({ loading: false, data: null, error: null });
@@ -173,7 +173,7 @@ export interface WatchListState {
   readonly requested: boolean;
   readonly items: WatchItem[];
   readonly loading: boolean;
-  readonly error: StoredError | null;
+  readonly error: StoredError; // null when there is none
 }
 
 export const initialWatchList: WatchListState = { requested: false, items: [], loading: false, error: null };

@@ -22,6 +22,7 @@ export function escapeHtml(text: string): string {
 
 /** Text safe inside XML elements and attributes; characters XML 1.0 forbids are dropped. */
 export function xmlEscape(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what this drops
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
 }
 

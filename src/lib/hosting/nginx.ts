@@ -142,7 +142,7 @@ location = /index.html {
 location = /404.html {
     try_files $uri =404;
 }
-location ~ ^(?<kaia_page>/.+?)(?:/|/index\.html|\.html)$ {
+location ~ ^(?<kaia_page>/.+?)(?:/|/index.html|.html)$ {
     if (-f $document_root$kaia_page.html) {
         return 301 $kaia_page$is_args$args;
     }

@@ -28,7 +28,7 @@ export function createRuntimeApi(settings: LiveEventsSettings | null, http?: Htt
     async events(ids) {
       const answer = await client.request('events', { query: { keys: ids.join(','), site: settings.runtimeSite } });
       if (!Array.isArray(answer)) throw new UnexpectedEventsAnswer(answer);
-      return answer;
+      return answer as unknown[];
     },
   };
 }

@@ -24,6 +24,10 @@ export interface PageView {
   programme?: ProgrammeContext;
   /** The news feed, on the page it belongs to. */
   feed?: FeedLink;
+  /** The words visitors search for to find this page (its meta's `searchWords`); none on a filter view. */
+  searchWords: readonly string[];
+  /** A generated one-filter view of a programme (src/lib/pages/filter-routes.ts). */
+  filtered: boolean;
 }
 
 const FALLBACK_IMAGE = '/media/covers/framside.webp';
@@ -76,6 +80,8 @@ export function pageView(route: Route, content: SiteContent, filtered?: FilterPa
     placement: placeBlocks(page),
     sources,
     blockData: new Map(content.blockData.filter((record) => wanted.has(record.id)).map((record) => [record.id, record])),
+    searchWords: filtered ? [] : (meta.searchWords ?? []),
+    filtered: filtered !== undefined,
     ...(programme ? { programme: { kind: programme.kind, base: route.canonicalPath, state: filtered ? { [filtered.facet]: filtered.value } : {} } } : {}),
     ...(route.canonicalPath === NEWS_FEED.page ? { feed: { href: NEWS_FEED.path, title: NEWS_FEED.title(content.site.title) } } : {}),
   };

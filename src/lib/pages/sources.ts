@@ -51,8 +51,11 @@ function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (a === undefined || a === null) return b === undefined || b === null ? 0 : 1;
   if (b === undefined || b === null) return -1;
-  return String(a).localeCompare(String(b), 'nb');
+  return sortText(a).localeCompare(sortText(b), 'nb');
 }
+
+/** Content values are JSON: strings compare as they are, other values as their JSON text. */
+const sortText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Records of a list by the value of one property, in list order; made once per list and property. */
 const indexes = new WeakMap<readonly ModelRecord[], Map<string, Map<unknown, ModelRecord[]>>>();

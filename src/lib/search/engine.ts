@@ -8,8 +8,8 @@
 import { searchOptions, searchTerm } from './query';
 import { RERANK_DEPTH, mergeByScore, rerankByTitle } from './ranking';
 import { toResultView, type SearchResultView } from './results';
-import type { PagefindApi, PagefindResult, PagefindResultData, SearchType } from './types';
-import { queryVariants, type WordForms } from './word-forms';
+import { SEARCH_WORDS_WEIGHT, type PagefindApi, type PagefindResult, type PagefindResultData, type SearchType } from './types';
+import { anyWordQueries, queryVariants, queryWords, type WordForms } from './word-forms';
 
 /** Results fetched and shown at a time. */
 export const RESULTS_PER_PAGE = 10;
@@ -21,14 +21,32 @@ const EXCERPT_WORDS = 26;
  * Pagefind's options. `noWorker`: search on the page's own thread. The index of a site this size
  * answers in a few milliseconds there, and skipping Pagefind's web worker saves its 43 KB script
  * on the first search and in the offline precache (src/lib/offline/worker-rules.ts).
- * `ranking.metaWeights`: a word of the title counts twice Pagefind's default (5) over the body.
+ * `ranking.metaWeights`: a word of the title counts twice Pagefind's default (5) over the body,
+ * and a page's search words as much (src/lib/search/index-markers.ts).
  */
-export const PAGEFIND_OPTIONS = { excerptLength: EXCERPT_WORDS, noWorker: true, ranking: { metaWeights: { title: 10 } } } as const;
+export const PAGEFIND_OPTIONS = {
+  excerptLength: EXCERPT_WORDS,
+  noWorker: true,
+  ranking: { metaWeights: { title: 10, words: SEARCH_WORDS_WEIGHT } },
+} as const;
+
+/**
+ * When all the words of a query together find fewer pages than this, the search is run again
+ * for any one of them, and those hits follow the ones that have every word.
+ */
+export const FEW_HITS = 3;
 
 export interface SearchHits {
   term: string;
   /** Every hit, best first; their data is fetched a page at a time by `showResults`. */
   hits: PagefindResult[];
+  /**
+   * How many of `hits` (the first ones) have every word of the query. Fewer than `hits.length`
+   * when the search fell back to any of the words (`anyWord`).
+   */
+  allWords: number;
+  /** All the words together found too little, so hits with any one of them were added. */
+  anyWord: boolean;
 }
 
 export interface SearchEngine {
@@ -75,12 +93,20 @@ export function createSearchEngine(load: () => Promise<PagefindApi>, wordForms: 
       if (term === null) return null;
       const api = await pagefind();
       const options = searchOptions(type);
-      const found = await Promise.all(queryVariants(term, wordForms).map((variant) => api.search(variant, options)));
-      const merged = mergeByScore(found.map((search) => (search?.results ?? []).map(remembered)));
+      const searchAll = async (queries: string[]) =>
+        mergeByScore((await Promise.all(queries.map((query) => api.search(query, options)))).map((search) => (search?.results ?? []).map(remembered)));
+      const all = await searchAll(queryVariants(term, wordForms));
+      // Too little with every word: any one of them (but the hits with all of them first).
+      const fallback = all.length < FEW_HITS && queryWords(term).length > 1;
+      const any = fallback ? (await searchAll(anyWordQueries(term, wordForms))).filter((hit) => !all.some((known) => known.id === hit.id)) : [];
+      const merged = [...all, ...any];
       // Titles of the first hits decide their order: read them (the first page needs them anyway).
       const head = await Promise.all(merged.slice(0, RERANK_DEPTH).map((hit) => hit.data()));
       const titles = new Map(merged.slice(0, RERANK_DEPTH).map((hit, index) => [hit.id, head[index]?.meta['title']]));
-      return { term, hits: rerankByTitle(merged, (hit) => titles.get(hit.id), term, wordForms) };
+      const titleOf = (hit: PagefindResult) => titles.get(hit.id);
+      // Re-ranked apart, so a title with one of the words never passes a page with all of them.
+      const hits = [...rerankByTitle(all, titleOf, term, wordForms), ...rerankByTitle(any, titleOf, term, wordForms, Math.max(0, RERANK_DEPTH - all.length))];
+      return { term, hits, allWords: all.length, anyWord: any.length > 0 };
     },
   };
 }

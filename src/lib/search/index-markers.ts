@@ -1,11 +1,13 @@
 /**
- * What the search index holds, decided at build time: every page a visitor may want to open
- * from a search. Films, culture events and articles, and the ordinary information pages
- * (Bassenget, Utleige, the halls and rooms …). Pages that list what is indexed elsewhere stay
- * out: the programmes and their filter, day and week pages, the film list, the article lists,
- * the front page, the search page itself, the 404 page, and the film club's screens (which
- * carry no markers). On an indexed page only the cover (title, lead) and the body text are
- * indexed. Pagefind reads the `data-pagefind-*` attributes these functions return; once a page
+ * What the search index holds, decided at build time: every public page a visitor may want to
+ * open from a search. Films, culture events and articles, the ordinary information pages
+ * (Bassenget, Utleige, the halls and rooms …), and the pages that list others (the programmes,
+ * the film and article lists), of which only the cover and the editors' text are indexed, not
+ * the lists, so «kino» finds /kinoprogram without every film's title pointing there too. Out
+ * stay the front page (it repeats all the others), the search page itself, the 404 page, the
+ * generated one-filter views of the programmes (their programme is indexed once), and the film
+ * club's screens (which carry no markers). tests/e2e/search.spec.ts holds the index to the
+ * sitemap. Pagefind reads the `data-pagefind-*` attributes these functions return; once a page
  * of the site carries `data-pagefind-body`, Pagefind skips every page without one, and menus
  * and footers stay out of the index.
  */
@@ -17,6 +19,7 @@ import { formatDate, osloDay } from '../format/time';
 import { thumbnailUrl } from '../site/images';
 import { excerpt } from '../site/text';
 import { showingsMeta, type IndexedShowing } from './results';
+import { MIN_WORD_LENGTH } from './suggest';
 import type { SearchType } from './types';
 
 /** What the index says about one searchable page besides its text. */
@@ -39,6 +42,19 @@ export interface SearchRecord {
    * extra weight, not shown, so «opningstider» finds the pages whose editors said so.
    */
   about?: string;
+  /**
+   * The words visitors search for to find the page (its meta's `searchWords`, set by the
+   * editors in content/pages.json): Pagefind meta `words`, which Pagefind matches on its own and
+   * adds to the page's score at SEARCH_WORDS_WEIGHT (types.ts), on top of
+   * its text's; not shown, and not in the text excerpts are taken from.
+   */
+  words?: string;
+  /**
+   * Only the cover is indexed (title, lead and the search words): a page that lists others
+   * (a programme, the film or article list). Its text is the list's introduction, which the
+   * pages it lists say better, and every fragment is stored offline.
+   */
+  coverOnly?: boolean;
 }
 
 /** Weight of `about` against body text (1) and headings (h1 7, h2 6 … in Pagefind). */
@@ -48,14 +64,22 @@ export const ABOUT_WEIGHT = 5;
 export const INDEXED_BLOCKS: ReadonlySet<string> = new Set(['cover', 'content', 'production-details']);
 
 /**
- * Blocks that list what other pages say (programmes, film and article lists, today's events)
- * or are the search itself: an ordinary page with one of these is not indexed, the pages it
- * lists are.
+ * Blocks that are the search itself: a page with one is not indexed (its results are the other
+ * pages).
  */
-export const LISTING_BLOCKS: ReadonlySet<string> = new Set(['today', 'cinema-programme', 'culture-programme', 'film-list', 'article-list', 'search-field']);
+export const SEARCH_BLOCKS: ReadonlySet<string> = new Set(['search-field']);
 
-/** Ordinary pages never indexed whatever their blocks: the front page and the 404 page. */
-const UNINDEXED_PATHS: ReadonlySet<string> = new Set(['/', '/404', '/404.html']);
+/**
+ * Blocks that list other pages (programmes, film and article lists): a page with one is indexed
+ * by its cover only (`coverOnly`), the pages it lists by their own.
+ */
+export const LISTING_BLOCKS: ReadonlySet<string> = new Set(['today', 'cinema-programme', 'culture-programme', 'film-list', 'article-list']);
+
+/**
+ * Ordinary pages never indexed whatever their blocks: the front page (its strips repeat the
+ * programme and the news, and «Kulturhuset Kaia» is on every page) and the 404 page.
+ */
+export const UNINDEXED_PATHS: ReadonlySet<string> = new Set(['/', '/404', '/404.html']);
 
 /** Showings listed per film or event in the index: enough for a few days' worth after a build. */
 export const INDEXED_SHOWINGS = 6;
@@ -111,6 +135,22 @@ export function searchRecordFor(record: Article | Production | undefined, events
 export interface PageAbout {
   description?: string | undefined;
   keywords?: readonly string[] | undefined;
+  /** The words visitors search for to find it. */
+  searchWords?: readonly string[] | undefined;
+}
+
+/** The search words as one text for the index: trimmed, empty ones and repeats dropped. */
+export function searchWordsText(words: readonly string[] | undefined): string {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const word of words ?? []) {
+    const trimmed = word.trim();
+    const key = trimmed.toLocaleLowerCase('nn');
+    if (!trimmed || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(trimmed);
+  }
+  return kept.join(' · ');
 }
 
 /**
@@ -119,13 +159,15 @@ export interface PageAbout {
  */
 export function ordinaryPageRecord(pathname: string, components: readonly string[], about: PageAbout = {}): SearchRecord | null {
   if (UNINDEXED_PATHS.has(normalisePath(pathname))) return null;
-  if (components.some((component) => LISTING_BLOCKS.has(component))) return null;
+  if (components.some((component) => SEARCH_BLOCKS.has(component))) return null;
   if (!components.some((component) => INDEXED_BLOCKS.has(component))) return null;
   const text = [about.description, ...(about.keywords ?? [])]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' · ');
-  return text ? { type: 'side', about: text } : { type: 'side' };
+  const words = searchWordsText(about.searchWords);
+  const coverOnly = components.some((component) => LISTING_BLOCKS.has(component));
+  return { type: 'side', ...(text ? { about: text } : {}), ...(words ? { words } : {}), ...(coverOnly ? { coverOnly } : {}) };
 }
 
 /**
@@ -150,9 +192,12 @@ export function pageSearchRecord(page: {
   pathname: string;
   /** The components of the page's blocks. */
   components?: readonly string[];
-  /** The page's meta description and keywords. */
+  /** The page's meta description, keywords and search words. */
   about?: PageAbout;
+  /** A generated one-filter view of a programme: never indexed, its programme is. */
+  filtered?: boolean;
 }): SearchRecord | null {
+  if (page.filtered) return null;
   if (normalisePath(new URL(page.canonicalUrl).pathname) !== normalisePath(page.pathname)) return null;
   if (!page.record) return ordinaryPageRecord(page.pathname, page.components ?? [], page.about);
   return searchRecordFor(page.record, page.events, page.now);
@@ -166,7 +211,7 @@ export function pageSearchRecord(page: {
  */
 export function searchAttributes(record: SearchRecord | null, component: string): Record<string, string> {
   if (!record || !INDEXED_BLOCKS.has(component)) return {};
-  if (component !== 'cover') return { 'data-pagefind-body': '' };
+  if (component !== 'cover') return record.coverOnly ? {} : { 'data-pagefind-body': '' };
   const values: Record<string, string | undefined> = {
     type: record.type,
     when: record.when,
@@ -175,6 +220,7 @@ export function searchAttributes(record: SearchRecord | null, component: string)
     age: record.age,
     poster: record.poster,
     showings: record.showings && record.showings.length > 0 ? showingsMeta(record.showings) : undefined,
+    words: record.words,
   };
   const present = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
   return {
@@ -198,15 +244,45 @@ export function indexableHtml(html: string): string {
 
 /** An empty element that only carries a page's `about` text for the index (searchAboutAttributes). */
 const ABOUT_ELEMENT = /<span\b[^>]*\bdata-search-about="[^"]*"[^>]*><\/span>/g;
-/** The attributes Pagefind reads meta from, and its list of them. */
-const META_ATTRIBUTES = / data-(?:search-[a-z]+|pagefind-meta)="[^"]*"/g;
+/** A start tag. Text never holds one: a "<" in text is written as &lt;. */
+const START_TAG = /<[a-z][^>]*>/gi;
+/** What Pagefind reads (its markers, filter and meta list) and the attributes it reads meta from. */
+const INDEX_ATTRIBUTES = /\s(?:data-pagefind-[a-z-]+|data-search-[a-z]+)(?:="[^"]*")?(?=[\s/>])/g;
 
 /**
- * The page as visitors get it, once Pagefind has read it: without the data only the index needs
- * (meta values, showings, the `about` element), which would otherwise cost every visitor of a
- * film's page half a kilobyte and the offline precache tens. Attribute values never hold a raw
- * `"` (it is written as &quot;), so the patterns cannot cut one short.
+ * The page as visitors get it, once Pagefind has read it: without what only the index needs
+ * (Pagefind's markers and filter, meta values, showings, the `about` element), which would
+ * otherwise cost every visitor of a film's page half a kilobyte and the offline precache tens.
+ * Only start tags are touched, never text. Attribute values never hold a raw `"` (it is
+ * written as &quot;), so the patterns cannot cut one short.
  */
 export function withoutIndexData(html: string): string {
-  return html.replace(ABOUT_ELEMENT, '').replace(META_ATTRIBUTES, '');
+  return html.replace(ABOUT_ELEMENT, '').replace(START_TAG, (tag) => tag.replace(INDEX_ATTRIBUTES, ''));
+}
+
+/** The few entities Astro writes in text and attribute values. */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([\da-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * The words of an indexed page that the «Meinte du …?» list holds (src/lib/search/suggest.ts):
+ * those of its title (its first h1, which Pagefind takes as the title) and of its search words
+ * (meta `words`), lower case, at least MIN_WORD_LENGTH letters. Read from the page as built,
+ * before `withoutIndexData` takes the meta out.
+ */
+export function indexWords(html: string): string[] {
+  const title = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1] ?? '';
+  const words = /\bdata-search-words="([^"]*)"/.exec(html)?.[1] ?? '';
+  const text = decodeEntities(`${title.replace(/<[^>]*>/g, ' ')} ${words}`);
+  return text
+    .toLocaleLowerCase('nn')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => [...word].length >= MIN_WORD_LENGTH && !/^\d+$/.test(word));
 }

@@ -5,9 +5,10 @@
  * `$search` and calls these functions.
  */
 import { map, type MapStore } from 'nanostores';
-import type { SearchEngine } from './engine';
+import { FEW_HITS, type SearchEngine } from './engine';
 import { searchStateUrl, type SearchState } from './query';
 import { resultCountText, type SearchResultView } from './results';
+import { suggestQuery } from './suggest';
 import type { PagefindResult, SearchType } from './types';
 
 /** Wait this long after the last keystroke before searching. */
@@ -16,14 +17,43 @@ export const DEBOUNCE_MS = 250;
 /** Said when Pagefind cannot load or search. */
 export const SEARCH_FAILED = 'Søket fungerer ikkje akkurat no.';
 
-export type SearchPhase = { kind: 'empty' } | { kind: 'done'; term: string; hits: PagefindResult[]; shown: SearchResultView[] } | { kind: 'error' };
+/** Said when all the words together found nothing, and the hits have any one of them. */
+export const ANY_WORD_NOTICE = 'Ingen treff på alle orda; viser treff på eitt av dei.';
+/** Said when all the words together found a little, and hits with any one of them follow. */
+export const FEW_ALL_WORDS_NOTICE = 'Få treff på alle orda; viser òg treff på eitt av dei.';
+
+export type SearchPhase =
+  | { kind: 'empty' }
+  | {
+      kind: 'done';
+      term: string;
+      hits: PagefindResult[];
+      shown: SearchResultView[];
+      /** How many of the first hits have every word; the rest have one of them. */
+      allWords: number;
+      /** Hits with any one of the words were added (all of them together found too little). */
+      anyWord: boolean;
+      /** «Meinte du …?»: the query with misspelled words corrected, when the search found little. */
+      suggestion: string | null;
+    }
+  | { kind: 'error' };
+
+/**
+ * What the status line says after a search: the count, then whether the words were taken one at
+ * a time. (The island adds the «Meinte du …?» link to the same line, so it is heard with it.)
+ */
+export function doneStatusText(found: { term: string; hits: readonly unknown[]; allWords: number; anyWord: boolean }): string {
+  const count = resultCountText(found.hits.length, found.term);
+  if (!found.anyWord) return count;
+  return `${count} ${found.allWords === 0 ? ANY_WORD_NOTICE : FEW_ALL_WORDS_NOTICE}`;
+}
 
 export interface SearchView {
   state: SearchState;
   phase: SearchPhase;
   /** A search or a page of results is being fetched. */
   busy: boolean;
-  /** The polite status line: the number of hits, or the failure. */
+  /** The polite status line: the number of hits (and whether the words were taken one at a time), or the failure. */
   status: string;
   /** After *Vis fleire treff*: the index of the first added result, where focus goes. */
   addedFrom: number | null;
@@ -42,6 +72,11 @@ export interface SearchPorts {
   clearTimer(timer: unknown): void;
   /** Where failures are logged. */
   logError(message: string, error: unknown): void;
+  /**
+   * The words «Meinte du …?» chooses from (src/lib/search/suggest.ts), fetched when a search
+   * first finds little. A failure means no suggestion, never a failed search.
+   */
+  knownWords?(): Promise<readonly string[]>;
 }
 
 export interface SearchStore {
@@ -73,6 +108,17 @@ export function createSearchStore(ports: SearchPorts): SearchStore {
     timer = undefined;
   };
 
+  /** «Meinte du …?» for a search that found little with all its words; null otherwise or when the words cannot load. */
+  async function suggestionFor(found: { term: string; allWords: number }): Promise<string | null> {
+    if (found.allWords >= FEW_HITS || !ports.knownWords) return null;
+    try {
+      return suggestQuery(found.term, await ports.knownWords());
+    } catch (error) {
+      ports.logError('Orda til «Meinte du» kunne ikkje lastast', error);
+      return null;
+    }
+  }
+
   async function run(next: SearchState): Promise<void> {
     cancelPending();
     const id = ++latest;
@@ -81,14 +127,14 @@ export function createSearchStore(ports: SearchPorts): SearchStore {
     $search.set({ ...$search.get(), busy: true, addedFrom: null });
     try {
       const found = await ports.engine.search(next.query, next.type);
-      const shown = found ? await ports.showResults(found.hits, 0) : [];
+      const [shown, suggestion] = found ? await Promise.all([ports.showResults(found.hits, 0), suggestionFor(found)]) : [[], null];
       if (id !== latest) return;
       if (!found) $search.set({ ...$search.get(), phase: { kind: 'empty' }, status: '', busy: false });
       else
         $search.set({
           ...$search.get(),
-          phase: { kind: 'done', term: found.term, hits: found.hits, shown },
-          status: resultCountText(found.hits.length, found.term),
+          phase: { kind: 'done', term: found.term, hits: found.hits, shown, allWords: found.allWords, anyWord: found.anyWord, suggestion },
+          status: doneStatusText(found),
           busy: false,
         });
     } catch (error) {

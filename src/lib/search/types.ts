@@ -6,6 +6,13 @@
 /** What the index says a page is: the value of its `type` filter. */
 export type SearchType = 'film' | 'kulturarrangement' | 'artikkel' | 'side';
 
+/**
+ * Meta weight (Pagefind's `ranking.metaWeights`) of a page's search words, its meta `words`: as
+ * much as its title's. Pagefind adds a match of a meta field to the page's score, past the
+ * saturation and page length that keep a weighted word of a long page's text from counting much.
+ */
+export const SEARCH_WORDS_WEIGHT = 10;
+
 export const SEARCH_TYPES: readonly SearchType[] = ['film', 'kulturarrangement', 'artikkel', 'side'];
 
 /** How a type reads on a result. */

@@ -58,3 +58,43 @@ export function queryVariants(query: string, groups: WordForms, max = MAX_VARIAN
   }
   return variants;
 }
+
+/**
+ * The searches for any one word of `query`: each word in each of its forms, nearest forms first,
+ * at most `max` in all (each is one Pagefind search). Used when all the words together find
+ * too little (src/lib/search/engine.ts).
+ */
+export function anyWordQueries(query: string, groups: WordForms, max = MAX_VARIANTS): string[] {
+  const forms = queryWords(query).map((word) => formsOf(word, groups));
+  const queries: string[] = [];
+  // Round-robin over the words, so every word gets its own form before any gets a second one.
+  for (let depth = 0; queries.length < max && forms.some((list) => depth < list.length); depth += 1) {
+    for (const list of forms) {
+      const form = list[depth];
+      if (form !== undefined && !queries.includes(form) && queries.length < max) queries.push(form);
+    }
+  }
+  return queries;
+}
+
+/**
+ * The word forms as one short text for the island's props, 'leige,leie|kafé,kafe': Astro writes
+ * props as tagged JSON in an HTML attribute, where each word of a nested list costs about 25
+ * bytes of the search page (and of the offline precache) instead of its own length and one.
+ * Words holding ',' or '|' (none do; the settings hold single words) are left out.
+ */
+export function packWordForms(groups: WordForms): string {
+  return groups
+    .map((group) => group.filter((word) => !/[,|]/.test(word)))
+    .filter((group) => group.length > 1)
+    .map((group) => group.join(','))
+    .join('|');
+}
+
+/** The groups `packWordForms` packed. */
+export function unpackWordForms(packed: string): WordForms {
+  return packed
+    .split('|')
+    .map((group) => group.split(',').filter(Boolean))
+    .filter((group) => group.length > 1);
+}

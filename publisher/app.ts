@@ -1,0 +1,26 @@
+/**
+ * The service's app on its main port: the service's headers on every answer, the routes (each a
+ * Hono app that checks its input with a Zod schema before its handler runs), a 404 page for any
+ * other path, and a logged 500 for a handler's failure. Tests call it with `app.request()`.
+ */
+import { Hono, type Env } from 'hono';
+import { serviceHeaders } from './http';
+import { plain } from './respond';
+import type { StaffEnv } from './staff-guards';
+
+export function serviceApp(log: (line: string) => void, ...routes: Hono<StaffEnv>[]): Hono<StaffEnv> {
+  const app = withErrorLog(new Hono<StaffEnv>(), log);
+  app.use(serviceHeaders());
+  for (const route of routes) app.route('/', route);
+  app.notFound((c) => plain(c, 404, 'Fann ikkje sida', 'Denne adressa finst ikkje i publiseringstenesta.'));
+  return app;
+}
+
+/** An app whose handlers' failures are logged and answered 500, never left hanging. */
+export function withErrorLog<E extends Env>(app: Hono<E>, log: (line: string) => void): Hono<E> {
+  app.onError((error, c) => {
+    log(`request failed: ${String(error)}`);
+    return c.text('internal error', 500);
+  });
+  return app;
+}
