@@ -38,7 +38,7 @@ export const eventSchema = z
     ticketUrl: z.string().url(),
     /** Whether the event goes ahead as planned. */
     status: z.enum(['scheduled', 'cancelled', 'postponed', 'rescheduled']),
-    /** Ticket availability. 'few' shows 'Få billettar att'. */
+    /** Ticket availability. 'few' shows 'Nesten utselt'. */
     availability: z.enum(['available', 'few', 'soldout']),
     /** Lowest full price in NOK, or null for free events. */
     price: z.number().nonnegative().nullable(),

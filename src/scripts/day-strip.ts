@@ -1,7 +1,8 @@
 /**
  * The front page's day strip in the browser: names the visitor's own today and lists what is
  * left of it, or the next day with showings, from the days the build carried
- * (src/lib/programme/strip-state.ts); past those days it says the list may be out of date.
+ * (src/lib/programme/strip-state.ts); past those days it says the list may be out of date (and
+ * still lists the visitor's today when the build carried it).
  * Started showings are hidden by src/scripts/live-programme.ts. Runs on load and every minute.
  */
 import { stripStateAt, type StripDayTimes } from '../lib/programme/strip-state';
@@ -29,11 +30,12 @@ export function refreshDayStrips(root: ParentNode, now: number): void {
     const state = stripStateAt(new Date(now), carriedDays(strip), coversUntil, strip.hasAttribute('data-complete'), heading);
     setText(strip.querySelector<HTMLElement>('[data-strip-heading]'), state.heading);
     const note = strip.querySelector<HTMLElement>('[data-strip-note]');
-    if (state.kind === 'day') setText(note, state.note);
-    show(note, state.kind === 'day');
-    for (const list of strip.querySelectorAll<HTMLElement>('[data-strip-day]')) show(list, state.kind === 'day' && list.dataset['stripDay'] === state.day);
+    const listed = state.kind === 'day' || state.kind === 'stale-day' ? state : null;
+    if (listed) setText(note, listed.note);
+    show(note, listed !== null);
+    for (const list of strip.querySelectorAll<HTMLElement>('[data-strip-day]')) show(list, listed?.day === list.dataset['stripDay']);
     show(strip.querySelector<HTMLElement>('[data-strip-empty]'), state.kind === 'nothing-ahead');
-    show(strip.querySelector<HTMLElement>('[data-strip-out-of-date]'), state.kind === 'out-of-date');
+    show(strip.querySelector<HTMLElement>('[data-strip-out-of-date]'), state.kind === 'out-of-date' || state.kind === 'stale-day');
   }
 }
 

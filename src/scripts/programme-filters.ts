@@ -155,7 +155,8 @@ const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, Arro
  * else the first), arrow keys move between days with showings (left/right a day, up/down a
  * week; days without showings are skipped to the nearest with), Home/End to the first and last.
  * Each link's name is the full date, so the move is announced. Escape closes the picker and
- * returns focus to its button; the picker says so, and which keys move (visible with JavaScript only).
+ * returns focus to its button; the picker says so, and which keys move (visible with JavaScript only,
+ * and linked to every day link with aria-describedby).
  */
 function enhanceDatePicker(nav: HTMLElement): void {
   const grid = nav.querySelector<HTMLElement>('[data-day-links]');
@@ -171,6 +172,9 @@ function enhanceDatePicker(nav: HTMLElement): void {
   const links = [...grid.querySelectorAll<HTMLAnchorElement>('a')].filter((link) => link.dataset['value']);
   if (links.length === 0) return;
   const days = links.map((link) => link.dataset['value'] ?? '');
+  // The key hint, shown with JavaScript only, is read with the day a screen reader lands on.
+  const hint = picker?.querySelector<HTMLElement>('.date-picker__keys');
+  if (hint?.id) for (const link of links) link.setAttribute('aria-describedby', hint.id);
   const focusable = (target: HTMLAnchorElement) => {
     for (const link of links) link.tabIndex = link === target ? 0 : -1;
   };

@@ -1,6 +1,7 @@
 /**
  * Every URL of the build, from its sitemap: status 200, the title pattern, exactly one h1,
- * no WCAG 2.1 A/AA violation found by axe, and reflow at 320 px (a11y-checks.ts; checked on
+ * no WCAG 2.1 A/AA violation found by axe, no two landmarks sharing a role and a name (axe's
+ * landmark-unique), and reflow at 320 px (a11y-checks.ts; checked on
  * the same visit, by narrowing the window after the scan).
  */
 import { reflowProblems, WIDE, NARROW } from './a11y-checks';
@@ -21,7 +22,8 @@ for (let slice = 0; slice < SLICES; slice += 1) {
       if (!/^Kulturhuset Kaia \| \S.*$/.test(title)) problems.push(`${path}: title '${title}'`);
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) problems.push(`${path}: ${h1} h1 elements`);
-      for (const violation of await axeViolations(page)) problems.push(`${path}: axe ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
+      for (const violation of await axeViolations(page, { landmarks: true }))
+        problems.push(`${path}: axe ${violation.rule} (${violation.help}) at ${violation.targets.join(', ')}`);
       await page.setViewportSize(NARROW);
       for (const problem of await reflowProblems(page)) problems.push(`${path}: at 320 px ${problem}`);
       await page.setViewportSize(WIDE);

@@ -24,9 +24,17 @@ export const test = base.extend<{ cspGuard: void }>({
 
 export { expect };
 
-/** WCAG 2.1 A and AA rules; nothing is excluded. */
-export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/**
+ * WCAG 2.1 A and AA rules; nothing is excluded. With `landmarks`, also axe's best-practice rule
+ * landmark-unique: no two landmarks share a role and a name (README; every-page.spec.ts).
+ */
+export async function axeViolations(page: Page, { landmarks = false }: { landmarks?: boolean } = {}) {
+  const results = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      ...(landmarks ? { rules: { 'landmark-unique': { enabled: true } } } : {}),
+    })
+    .analyze();
   return results.violations.map((violation) => ({
     rule: violation.id,
     help: violation.help,

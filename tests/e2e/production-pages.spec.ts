@@ -7,12 +7,15 @@ import ICAL from 'ical.js';
 import { expect, test } from './fixtures';
 import { eventProblems, isEvent, nodesOf } from '../support/json-ld';
 import { FIXED_NOW } from './clock';
+import { formatDayName, formatTime, osloDay } from '../../src/lib/format/time';
+import { capitalise } from '../../src/lib/format/text';
 
 interface ContentEvent {
   id: string;
   object: 'movie' | 'culture';
   startTime: string;
   status: string;
+  availability?: string;
   production: { pageReference?: string };
 }
 interface ContentProduction {
@@ -147,4 +150,22 @@ test('the trailer loads nothing from the video host until asked, then plays in a
   await expect(player).toBeVisible();
   await expect(player).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${withTrailer.features.trailerYoutubeId}?autoplay=1&rel=0`);
   await expect.poll(() => videoRequests.some((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true);
+});
+
+test('an event page leads with its next bookable showing, not an earlier sold-out one', async ({ page }) => {
+  const scheduled = upcoming
+    .filter((event) => event.object === 'culture' && event.status === 'scheduled')
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+  // An event whose first showing is sold out while a later one still sells (demo content has one).
+  const lead = productions
+    .filter((production) => production.object === 'culture')
+    .map((production) => ({ production, shows: scheduled.filter((event) => event.production.pageReference === production.pageReference) }))
+    .find(({ shows }) => shows[0]?.availability === 'soldout' && shows.some((event) => event.availability !== 'soldout'));
+  expect(lead).toBeDefined();
+  const soldOut = lead!.shows[0]!;
+  const bookable = lead!.shows.find((event) => event.availability !== 'soldout')!;
+  await page.goto(`/${lead!.production.pageReference}`);
+  const facts = page.locator('.hero__facts');
+  await expect(facts).toContainText(capitalise(`${formatDayName(osloDay(bookable.startTime))} kl. ${formatTime(bookable.startTime)}`));
+  await expect(facts).not.toContainText(formatDayName(osloDay(soldOut.startTime)));
 });

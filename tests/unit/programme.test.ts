@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketLinkPrefix } from '../../src/lib/programme/ticket-labels';
+import { noTicketReason, ticketLinkPrefix } from '../../src/lib/programme/ticket-labels';
 import {
   belongsTo,
   groupByDay,
@@ -107,6 +107,19 @@ describe('ticketState', () => {
     expect(ticketState({ ...base, status: 'cancelled' }, now)).toEqual({ kind: 'cancelled' });
     expect(ticketState({ ...base, status: 'postponed' }, now)).toEqual({ kind: 'postponed' });
     expect(ticketState(base, new Date('2026-11-24T18:00:00+01:00'))).toEqual({ kind: 'started' });
+  });
+});
+
+describe('noTicketReason', () => {
+  it('gives no reason while tickets are on sale, few or not', () => {
+    expect(noTicketReason({ kind: 'on-sale', few: false })).toBeNull();
+    expect(noTicketReason({ kind: 'on-sale', few: true })).toBeNull();
+  });
+  it('says why there is no ticket link for every other state', () => {
+    expect(noTicketReason({ kind: 'sold-out' })).toBe('Utselt');
+    expect(noTicketReason({ kind: 'cancelled' })).toBe('Avlyst');
+    expect(noTicketReason({ kind: 'postponed' })).toBe('Utsett, ny dato kjem');
+    expect(noTicketReason({ kind: 'started' })).toBe('Har starta');
   });
 });
 

@@ -47,9 +47,16 @@ describe('the day strip at the visitor’s clock', () => {
     expect(stripStateAt(at('2026-11-25T17:30:00+01:00'), carried, covers, false)).toEqual(evening);
   });
 
-  it('says it may be out of date once the visitor’s day is past what the build vouches for', () => {
-    expect(stripStateAt(at('2026-11-26T00:00:00+01:00'), carried, covers, false)).toEqual({ kind: 'out-of-date', heading: 'I dag' });
-    expect(stripStateAt(at('2026-11-26T17:30:00+01:00'), carried, covers, true)).toMatchObject({ kind: 'out-of-date' });
+  it('past what the build vouches for, still lists the visitor’s today when the build carried it, saying it may be out of date', () => {
+    const thursday = { kind: 'stale-day', day: '2026-11-26', heading: 'I dag', note: 'Torsdag 26. november' };
+    expect(stripStateAt(at('2026-11-26T00:00:00+01:00'), carried, covers, false)).toEqual(thursday);
+    expect(stripStateAt(at('2026-11-26T17:30:00+01:00'), carried, covers, true)).toEqual(thursday);
+  });
+
+  it('says only that it may be out of date once the visitor’s day is past what the build vouches for and carried', () => {
+    // Thursday's one showing has started; Friday was never carried.
+    expect(stripStateAt(at('2026-11-26T18:00:00+01:00'), carried, covers, false)).toEqual({ kind: 'out-of-date', heading: 'I dag' });
+    expect(stripStateAt(at('2026-11-27T17:30:00+01:00'), carried, covers, true)).toEqual({ kind: 'out-of-date', heading: 'I dag' });
     expect(outOfDateNote('2026-11-23')).toBe('Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.');
   });
 

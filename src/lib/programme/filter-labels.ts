@@ -38,6 +38,11 @@ export function ageLabel(limit: AgeLimit): string {
 }
 
 /** A culture category as visitors read it: 'barn' → 'For barn'. */
+/** A film's genres as every list shows them ('Komedie, Drama'): the label beside its age limit. */
+export function filmGenreLabel(genres: readonly string[]): string {
+  return capitalise(genres.join(', '));
+}
+
 export function cultureCategoryLabel(slug: string): string {
   return CULTURE_LABELS[slug] ?? capitalise(slug);
 }

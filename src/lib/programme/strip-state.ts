@@ -48,19 +48,28 @@ export type StripState =
   | { kind: 'day'; day: string; heading: string; note: string }
   /** The build knew of nothing more in the programme. */
   | { kind: 'nothing-ahead'; heading: string }
+  /**
+   * The visitor's day is past what the build vouches for, but the build carried it (the first day
+   * with showings after them) and some are left: listed, with the out-of-date note.
+   */
+  | { kind: 'stale-day'; day: string; heading: string; note: string }
   /** The visitor's day is past what the build vouches for: it may have missed showings. */
   | { kind: 'out-of-date'; heading: string };
 
 /**
  * The strip at `now`: the first carried day, from the visitor's today on, with a showing that
- * has not started. Past `coversUntil` (or when every carried showing has started and the build
+ * has not started. Past `coversUntil` it lists the visitor's today only if the build carried it
+ * (saying it may be out of date all the same), else it says only that; likewise when every carried showing has started and the build
  * knew of more beyond them) the page says it may be out of date; `complete` says the build knew
  * of nothing after the carried days.
  */
 export function stripStateAt(now: Date, days: readonly StripDayTimes[], coversUntil: string, complete: boolean, heading: string = STRIP_HEADING): StripState {
   const today = osloDay(now);
-  if (today > coversUntil) return { kind: 'out-of-date', heading };
   const at = now.getTime();
+  if (today > coversUntil) {
+    const carried = days.some(({ day, starts }) => day === today && starts.some((start) => start > at));
+    return carried ? { kind: 'stale-day', day: today, heading, note: stripNote(today, today) } : { kind: 'out-of-date', heading };
+  }
   const next = days.find(({ day, starts }) => day >= today && starts.some((start) => start > at));
   if (next) return { kind: 'day', day: next.day, heading: stripHeading(next.day, today, heading), note: stripNote(next.day, today) };
   return complete ? { kind: 'nothing-ahead', heading } : { kind: 'out-of-date', heading };

@@ -1,7 +1,8 @@
 /** What a showing's time button says, shared by the build (ShowingTime.astro) and the live refresh. */
 import type { TicketState } from './programme';
 
-export const FEW_TICKETS = 'Få billettar att';
+// Not «Få billettar att», which also reads as «get tickets again»; the box office says the same.
+export const FEW_TICKETS = 'Nesten utselt';
 export const BUY_TICKET = 'Kjøp billett';
 
 /** The reason there is no ticket link, or null when tickets are on sale. */
