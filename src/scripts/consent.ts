@@ -86,24 +86,11 @@ export function setUpConsent(doc: Document): void {
     }
   };
 
-  // Where focus was before the visitor Tabbed (or Shift-Tabbed) into the question on a first
-  // visit, so answering returns there instead of jumping past the header.
-  let cameFrom: HTMLElement | null = null;
-  dialog.addEventListener('focusin', (event) => {
-    const from = event.relatedTarget;
-    if (from instanceof HTMLElement && !dialog.contains(from)) cameFrom = from;
-  });
-
   const close = () => {
     const hadFocus = dialog.contains(doc.activeElement);
     dialog.close();
-    if (hadFocus) {
-      const back = returnTo ?? (cameFrom?.isConnected ? cameFrom : null);
-      // Nowhere to go back to (the question was reached by pointer): the start of the page.
-      (back ?? doc.querySelector<HTMLElement>('[data-page-start]') ?? doc.querySelector<HTMLElement>('main'))?.focus();
-    }
+    if (hadFocus) (returnTo ?? doc.querySelector<HTMLElement>('main'))?.focus();
     returnTo = null;
-    cameFrom = null;
   };
 
   const choose = (next: ConsentChoice) => {
