@@ -6,6 +6,17 @@ import { AccountBook } from '../../publisher/accounts';
 import { ACCOUNT_MAX_FAILURES, PasswordThrottle, Sessions } from '../../publisher/staff';
 import { addStaffAccount } from '../support/staff-account';
 
+/** Sessions on a fresh accounts file holding `accounts` (user name, password), on a clock stopped at `now()`; the file goes after `run`. */
+async function withSessions(accounts: readonly [string, string][], run: (sessions: Sessions) => Promise<void>, now: () => number = () => 0): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
+  try {
+    for (const [username, password] of accounts) await addStaffAccount(join(dir, 'accounts.json'), username, `${username} staff`, password);
+    await run(new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], now));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the staff password throttle', () => {
   const minute = 60_000;
 
@@ -39,46 +50,36 @@ describe('the staff password throttle', () => {
   });
 
   it('counts parallel logins from one client as as many tries: the right password sent last is not checked', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
-    try {
-      await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
-      const sessions = new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], () => 0);
+    await withSessions([['anne', 'annes staff password']], async (sessions) => {
       const tries = Array.from({ length: 29 }, (_, i) => sessions.login('anne', `guess ${i}`, '203.0.113.7'));
       tries.push(sessions.login('anne', 'annes staff password', '203.0.113.7'));
       const answers = await Promise.all(tries);
       expect(answers.filter((answer) => 'waitSeconds' in answer && answer.waitSeconds === 0)).toHaveLength(5);
       expect(answers.at(-1)).toEqual({ waitSeconds: 15 * 60 });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('counts parallel guesses at one account from many addresses against the account’s limit', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
-    try {
-      await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
-      const sessions = new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], () => 0);
+    await withSessions([['anne', 'annes staff password']], async (sessions) => {
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => sessions.login('anne', `guess ${i}`, `198.51.100.${i}`)));
       expect(answers.filter((answer) => 'waitSeconds' in answer && answer.waitSeconds === 0)).toHaveLength(ACCOUNT_MAX_FAILURES);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps a client’s failures at another account when it signs in with its own', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kaia-throttle-'));
-    try {
-      await addStaffAccount(join(dir, 'accounts.json'), 'anne', 'Anne Aas', 'annes staff password');
-      await addStaffAccount(join(dir, 'accounts.json'), 'bob', 'Bob Berg', 'bobs staff password');
-      const sessions = new Sessions('service password', false, new AccountBook(join(dir, 'accounts.json')), [], () => 0);
-      for (let i = 0; i < 4; i++) expect(await sessions.login('bob', `guess ${i}`, '203.0.113.7')).toEqual({ waitSeconds: 0 });
-      expect(await sessions.login('anne', 'annes staff password', '203.0.113.7')).toMatchObject({ username: 'anne' });
-      expect(await sessions.login('bob', 'guess 4', '203.0.113.7')).toEqual({ waitSeconds: 0 });
-      // Five failures from this client: the next is not checked, whichever account it names.
-      expect(await sessions.login('bob', 'bobs staff password', '203.0.113.7')).toEqual({ waitSeconds: 15 * 60 });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await withSessions(
+      [
+        ['anne', 'annes staff password'],
+        ['bob', 'bobs staff password'],
+      ],
+      async (sessions) => {
+        for (let i = 0; i < 4; i++) expect(await sessions.login('bob', `guess ${i}`, '203.0.113.7')).toEqual({ waitSeconds: 0 });
+        expect(await sessions.login('anne', 'annes staff password', '203.0.113.7')).toMatchObject({ username: 'anne' });
+        expect(await sessions.login('bob', 'guess 4', '203.0.113.7')).toEqual({ waitSeconds: 0 });
+        // Five failures from this client: the next is not checked, whichever account it names.
+        expect(await sessions.login('bob', 'bobs staff password', '203.0.113.7')).toEqual({ waitSeconds: 15 * 60 });
+      },
+    );
   });
 
   it('does not check the password of a throttled client at all', () => {
