@@ -6,29 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { FEW_HITS, createSearchEngine } from '../../src/lib/search/engine';
 import { ANY_WORD_NOTICE, FEW_ALL_WORDS_NOTICE, doneStatusText } from '../../src/lib/search/store';
 import { editDistance, maxEdits, parseSearchWords, suggestQuery, suggestWord } from '../../src/lib/search/suggest';
-import type { PagefindApi, PagefindResult } from '../../src/lib/search/types';
+import type { PagefindResult } from '../../src/lib/search/types';
 import { anyWordQueries, packWordForms, unpackWordForms } from '../../src/lib/search/word-forms';
+import { fakePagefind, fakeResult } from '../support/fake-pagefind';
 
 const groups = [
   ['leige', 'leie', 'utleige'],
   ['basseng', 'symjehall', 'svømmehall'],
 ];
 
-const page = (id: string, title: string, score: number) => ({ id, score, data: async () => ({ url: `/${id}`, excerpt: '', meta: { title } }) });
-
-/** A Pagefind that answers each term from a table (all words must match, as Pagefind's do). */
-function fakePagefind(table: Record<string, ReturnType<typeof page>[]>) {
-  const searched: string[] = [];
-  const api: PagefindApi = {
-    options: async () => undefined,
-    init: async () => undefined,
-    search: async (term) => {
-      searched.push(term ?? '');
-      return { results: table[term ?? ''] ?? [] };
-    },
-  };
-  return { api, searched };
-}
+const page = (id: string, title: string, score: number) => fakeResult(id, title, score);
 
 const ids = (hits: readonly PagefindResult[] | undefined) => hits?.map((hit) => hit.id);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSearchEngine } from '../../src/lib/search/engine';
 import { TitleMatch, mergeByScore, normaliseTitle, rerankByTitle, titleMatch } from '../../src/lib/search/ranking';
 import { looksLikeTitle, nextTicket, parseShowings, showingsMeta } from '../../src/lib/search/results';
-import type { PagefindApi } from '../../src/lib/search/types';
+import { fakePagefind, fakeResult } from '../support/fake-pagefind';
 import { formsOf, queryVariants } from '../../src/lib/search/word-forms';
 
 const groups = [
@@ -111,19 +111,11 @@ describe('title matches', () => {
 
 describe('the engine with word forms', () => {
   it('searches every form, merges, and puts the exact title first', async () => {
-    const page = (id: string, title: string, score: number) => ({ id, score, data: async () => ({ url: `/${id}/`, excerpt: '', meta: { title } }) });
-    const searched: string[] = [];
-    const api: PagefindApi = {
-      options: async () => undefined,
-      init: async () => undefined,
-      search: async (term) => {
-        searched.push(term ?? '');
-        if (term === 'leie') return { results: [] };
-        if (term === 'leige') return { results: [page('article/kjokken', 'Leig kjøkkenet', 3), page('lilja', 'Lilja', 2)] };
-        if (term === 'utleige') return { results: [page('lilja', 'Lilja', 4), page('utleige', 'Utleige', 1)] };
-        return { results: [] };
-      },
-    };
+    const page = (id: string, title: string, score: number) => fakeResult(id, title, score, `/${id}/`);
+    const { api, searched } = fakePagefind({
+      leige: [page('article/kjokken', 'Leig kjøkkenet', 3), page('lilja', 'Lilja', 2)],
+      utleige: [page('lilja', 'Lilja', 4), page('utleige', 'Utleige', 1)],
+    });
     const engine = createSearchEngine(async () => api, groups);
     const found = await engine.search('leie', null);
     expect(searched).toEqual(['leie', 'leige', 'utleige']);
