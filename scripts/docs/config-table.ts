@@ -3,7 +3,7 @@
  * source of truth: the site's build (src/lib/config/build-env.ts), the import
  * (import/config.ts) and the publish service (publisher/config.ts). Each table sits between
  * `<!-- config-table:NAME -->` and `<!-- /config-table:NAME -->`; the rest of the page is kept
- * by hand. `npm run docs:config` rewrites them; tests/unit/docs-config.test.ts fails when they
+ * by hand. `npm run docs:config` rewrites them; tests/unit/scripts/docs/config-table.test.ts fails when they
  * differ from the schemas.
  *
  * A variable's row: its name, its default (what the schema gives for an unset variable) or

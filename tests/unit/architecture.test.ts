@@ -4,10 +4,11 @@
  *   scripts, pages, integrations);
  * - its folders sit on floors, and an import never runs from a lower floor to a higher one;
  * - no two folders of `src/lib` import each other, and no file imports itself round a cycle;
- * - comments, the README, CONTRIBUTING.md and docs/ name only project paths that exist.
+ * - comments, the README, CONTRIBUTING.md and docs/ name only project paths that exist;
+ * - the unit tests' folders mirror the source's, so a module's tests are found by its path.
  */
 import { fileURLToPath } from 'node:url';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +106,36 @@ describe('architecture', () => {
       return from !== undefined && to !== undefined && to > from;
     });
     expect(upward.map(describeEdge)).toEqual([]);
+  });
+});
+
+/** The checks over the whole project, which test no one folder. */
+const PROJECT_TESTS = ['architecture.test.ts', 'docs-links.test.ts', 'visitor-texts.test.ts'];
+
+/** `tests/unit/<folder>` tests `<folder>` or, for the site's own folders (`lib/…`), `src/<folder>`. */
+const hasSource = (folder: string) => existsSync(join(ROOT, 'src', folder)) || existsSync(join(ROOT, folder));
+
+function unitTestFolders(dir = '', found: string[] = []): string[] {
+  for (const entry of readdirSync(join(ROOT, 'tests/unit', dir), { withFileTypes: true })) {
+    if (!entry.isDirectory() || (dir === '' && entry.name === 'fixtures')) continue;
+    const folder = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    found.push(folder);
+    unitTestFolders(folder, found);
+  }
+  return found;
+}
+
+describe('the unit tests', () => {
+  it('sit in folders named after the source folders they test', () => {
+    const folders = unitTestFolders();
+    expect(folders).toContain('lib/filmclub');
+    expect(folders).toContain('publisher');
+    expect(folders.filter((folder) => !hasSource(folder))).toEqual([]);
+  });
+
+  it('keep only the whole-project checks at the top', () => {
+    const top = readdirSync(join(ROOT, 'tests/unit'), { withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(top.map((entry) => entry.name).filter((name) => !PROJECT_TESTS.includes(name))).toEqual([]);
   });
 });
 

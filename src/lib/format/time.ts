@@ -6,7 +6,7 @@
  * throttled phone, on every page whose scripts name a day or a time (measured: the largest long
  * task on the front page). Norway keeps the EU's rule (since 1996): summer time, UTC+2, from
  * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October; UTC+1 the
- * rest of the year. tests/unit/time.test.ts checks this against Intl hour by hour over 2020–2040,
+ * rest of the year. tests/unit/lib/format/time.test.ts checks this against Intl hour by hour over 2020–2040,
  * so a change of the rules in the time-zone database fails the tests.
  */
 

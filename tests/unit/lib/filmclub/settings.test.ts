@@ -1,0 +1,35 @@
+/** Which partner the film club talks to, and how its data reads on screen. */
+import { describe, expect, it } from 'vitest';
+import { seatsText } from '../../../../src/lib/filmclub/format';
+import { filmclubSettings } from '../../../../src/lib/filmclub/settings';
+
+const env = { PUBLIC_FILMCLUB_API_118: 'https://kino118.example/api/', PUBLIC_FILMCLUB_API_178: 'https://kino178.example/api/' };
+
+describe('partner choice', () => {
+  it('takes the first partner id of the site config', () => {
+    expect(filmclubSettings([118, 178], env)).toEqual({ partner: 118, apiUrl: env.PUBLIC_FILMCLUB_API_118 });
+    expect(filmclubSettings([178, 118], env)).toEqual({ partner: 178, apiUrl: env.PUBLIC_FILMCLUB_API_178 });
+  });
+
+  it('turns the film club off for any other partner, no partner, or a partner without its URL', () => {
+    expect(filmclubSettings([999, 118], env)).toBeNull();
+    expect(filmclubSettings([], env)).toBeNull();
+    expect(filmclubSettings([178], { PUBLIC_FILMCLUB_API_118: env.PUBLIC_FILMCLUB_API_118 })).toBeNull();
+  });
+});
+
+describe('seats', () => {
+  it('reads seats by row in nynorsk', () => {
+    const seats = (rows: { row: number; seats: number[] }[], info = '') => seatsText({ seatsInfo: { info, seats: rows } });
+    expect(
+      seats(
+        [
+          { row: 5, seats: [7, 8, 9] },
+          { row: 6, seats: [3] },
+        ],
+        '4 plassar',
+      ),
+    ).toBe('4 plassar – Rad 5: plassane 7, 8 og 9. Rad 6: plass 3');
+    expect(seats([], '')).toBe('Fri plassering');
+  });
+});
