@@ -42,7 +42,7 @@ export function serviceHeaders(): MiddlewareHandler {
  * The request as the staff guards read it: the peer node:http saw (none in `app.request()` tests
  * unless given) and the headers. Any app's context will do: only its node bindings are read.
  */
-export function staffRequest(c: Context<any>): StaffRequest {
+export function staffRequest<E extends Env>(c: Context<E>): StaffRequest {
   const env = c.env as NodeBindings | undefined;
   return {
     socket: { remoteAddress: env?.incoming?.socket?.remoteAddress ?? '' },
@@ -52,7 +52,8 @@ export function staffRequest(c: Context<any>): StaffRequest {
 
 /** A node:http server for an app; a handler's failure is the app's onError's to answer. */
 export function serverOf<E extends Env>(app: Hono<E>): Server {
-  return createServer(getRequestListener(app.fetch));
+  const listener = getRequestListener(app.fetch);
+  return createServer((incoming, outgoing) => void listener(incoming, outgoing));
 }
 
 export function listen(server: Server, port: number): Promise<void> {

@@ -6,7 +6,7 @@
  * changes: the page says when the site's next box-office sync is due to fetch them. Plain HTML
  * forms in nynorsk, no scripts.
  */
-import type { Availability, BoxOfficeChange, ShowingLine, ShowingStatus } from './boxoffice';
+import type { BoxOfficeChange, ShowingLine } from './boxoffice';
 import { osloWall } from './dates';
 import { escapeHtml, layout } from './editor';
 
@@ -91,10 +91,10 @@ export function parseBoxOfficeForm(body: string): BoxOfficeForm {
     case 'available':
     case 'few':
     case 'soldout':
-      return { ok: true, change: { action: 'availability', id, availability: what as Availability }, day };
+      return { ok: true, change: { action: 'availability', id, availability: what }, day };
     case 'cancelled':
     case 'scheduled':
-      return { ok: true, change: { action: 'status', id, status: what as ShowingStatus }, day };
+      return { ok: true, change: { action: 'status', id, status: what }, day };
     default:
       return refuse('Vel kva som skal endrast.');
   }

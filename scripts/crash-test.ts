@@ -102,14 +102,14 @@ const status = async (): Promise<Status | undefined> => {
 async function startService(): Promise<Service> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'publisher/cli.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const service: Service = { child, step: 'idle' };
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
       const step = /Step "(\w+)"/.exec(line)?.[1];
       if (step) service.step = step;
       else if (/ (published|unchanged|failed)\b/.test(line) && /^run \d+ /.test(line)) service.step = 'idle';
     }
   });
-  child.stderr!.resume();
+  child.stderr.resume();
   await until(status, 'the service to answer');
   return service;
 }

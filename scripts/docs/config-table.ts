@@ -48,7 +48,9 @@ function defaultOf(field: z.ZodTypeAny): string {
   if (!unset.success) return 'required';
   const value: unknown = unset.data;
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return 'unset';
-  return `\`${String(value)}\``;
+  if (Array.isArray(value)) return `\`${value.join(',')}\``;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return `\`${value}\``;
+  return `\`${JSON.stringify(value)}\``;
 }
 
 export function configRows(schema: EnvSchema): ConfigRow[] {

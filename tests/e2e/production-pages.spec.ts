@@ -34,7 +34,7 @@ const play = productions.find(
 const osloClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' });
 
 function parseCalendar(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   return { calendar, events: calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent)) };
 }
 
@@ -63,7 +63,7 @@ test('“Legg i kalender” names its show and downloads an .ics of that showing
   await expect(link).toHaveAttribute('href', `/kalender/${film.pageReference}.ics`);
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^[\w-]+\.ics$/);
-  const text = readFileSync((await download.path())!, 'utf8');
+  const text = readFileSync(await download.path(), 'utf8');
   const { events: parsed } = parseCalendar(text);
   expect(parsed).toHaveLength(1);
   expect(parsed[0]!.startDate.toJSDate().getTime()).toBe(Date.parse(starts));
@@ -84,7 +84,7 @@ test.describe('without JavaScript', () => {
       .first()
       .getByRole('link', { name: /^Legg i kalender: / });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const { events: parsed } = parseCalendar(readFileSync((await download.path())!, 'utf8'));
+    const { events: parsed } = parseCalendar(readFileSync(await download.path(), 'utf8'));
     const expected = upcoming.filter((event) => event.production.pageReference === film.pageReference);
     expect(parsed.map((event) => event.startDate.toJSDate().getTime())).toEqual(expected.map((event) => Date.parse(event.startTime)).sort((a, b) => a - b));
     expect(parsed.map((event) => event.startDate.toJSDate().getTime())).toEqual(listed.map((starts) => Date.parse(starts)));

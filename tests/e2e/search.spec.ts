@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { scriptEnv } from '../../scripts/script-env.mjs';
+import type { PagefindApi } from '../../src/lib/search/types';
 import { axeViolations, expect, scanBudget, test } from './fixtures';
 
 type Article = { slug: string; title: string; content: string };
@@ -156,11 +157,11 @@ test('the index holds every page of the sitemap, but for the written exceptions'
   // Every page Pagefind holds: each has a type, so a search for no term with every type lists them all.
   await page.goto('/search');
   const indexed = await page.evaluate(async () => {
-    const pagefind = await import(/* @vite-ignore */ new URL('/pagefind/pagefind.js', document.baseURI).href);
+    const pagefind = (await import(/* @vite-ignore */ new URL('/pagefind/pagefind.js', document.baseURI).href)) as PagefindApi;
     await pagefind.options({ noWorker: true });
     await pagefind.init();
     const found = await pagefind.search(null, { filters: { type: { any: ['film', 'kulturarrangement', 'artikkel', 'side'] } } });
-    const data = await Promise.all(found.results.map((result: { data(): Promise<{ url: string }> }) => result.data()));
+    const data = await Promise.all((found?.results ?? []).map((result) => result.data()));
     return data.map((item) => item.url);
   });
   const indexedPaths = new Set(indexed.map((url) => url.replace(/(\.html)?$/, '').replace(/(.)\/$/, '$1')));

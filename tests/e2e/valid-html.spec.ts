@@ -56,7 +56,7 @@ function filesToCheck(copies: string): string[] {
     });
 }
 
-test('every built HTML file is valid HTML (Nu HTML Checker, zero errors)', async () => {
+test('every built HTML file is valid HTML (Nu HTML Checker, zero errors)', () => {
   const copies = mkdtempSync(join(tmpdir(), 'kaia-valid-'));
   const files = filesToCheck(copies);
   expect(files.length).toBeGreaterThan(150);

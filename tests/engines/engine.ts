@@ -38,7 +38,8 @@ export async function waitFor<A extends unknown[]>(page: EnginePage, what: strin
       // A navigation in progress: the page's context is being replaced.
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${page.engine}: timed out waiting for ${what}${last ? ` (${String(last)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`${page.engine}: timed out waiting for ${what}${last ? ` (${last instanceof Error ? last.message : JSON.stringify(last)})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

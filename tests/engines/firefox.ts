@@ -61,15 +61,15 @@ export async function firefox(baseUrl: string, fixedNow: string): Promise<Engine
         async type(text) {
           for (const letter of text) await tab.keyboard.press(letter as never);
         },
-        evaluate: (fn, ...args) => tab.evaluate(fn as never, ...(args as unknown as never[])) as never,
+        evaluate: (fn, ...args) => tab.evaluate(fn as never, ...(args as unknown as never[])),
         async back() {
           await tab.evaluate(() => history.back());
         },
         async reload() {
           await tab.reload({ waitUntil: 'load' });
         },
-        url: async () => tab.url(),
-        problems: async () => [...seen],
+        url: () => Promise.resolve(tab.url()),
+        problems: () => Promise.resolve([...seen]),
       };
       return page;
     },

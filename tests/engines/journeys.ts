@@ -30,14 +30,14 @@ const hydrated = (page: EnginePage) =>
 const consentShown = (page: EnginePage) =>
   page.evaluate((question: string) => {
     const dialogs = [...document.querySelectorAll('dialog, [role="dialog"]')];
-    return dialogs.some((dialog) => dialog.textContent!.includes(question) && (dialog as HTMLElement).checkVisibility());
+    return dialogs.some((dialog) => dialog.textContent.includes(question) && (dialog as HTMLElement).checkVisibility());
   }, CONSENT_QUESTION);
 
 /** Focuses the element `selector` matches whose text is `text` (as a script would, then the keyboard acts). */
 async function focusByText(page: EnginePage, selector: string, text: string): Promise<void> {
   const found = await page.evaluate(
     (sel: string, wanted: string) => {
-      const element = [...document.querySelectorAll<HTMLElement>(sel)].find((candidate) => candidate.textContent!.trim() === wanted);
+      const element = [...document.querySelectorAll<HTMLElement>(sel)].find((candidate) => candidate.textContent.trim() === wanted);
       element?.focus();
       return element !== undefined && document.activeElement === element;
     },
@@ -54,7 +54,7 @@ async function tabTo(page: EnginePage, selector: string, text: string | null, li
     const there = await page.evaluate(
       (sel: string, wanted: string | null) => {
         const active = document.activeElement;
-        return !!active && active.matches(sel) && (wanted === null || active.textContent!.trim() === wanted);
+        return !!active && active.matches(sel) && (wanted === null || active.textContent.trim() === wanted);
       },
       selector,
       text,
@@ -78,7 +78,7 @@ const waitForStatus = (page: EnginePage, what: string, test: (text: string) => b
   })();
 const current = (page: EnginePage, name: string) =>
   page.evaluate(
-    (nav: string, wanted: string) => [...document.querySelectorAll(`${nav} a[aria-current="true"]`)].some((link) => link.textContent!.trim() === wanted),
+    (nav: string, wanted: string) => [...document.querySelectorAll(`${nav} a[aria-current="true"]`)].some((link) => link.textContent.trim() === wanted),
     FILTERS,
     name,
   );
@@ -96,14 +96,14 @@ export const JOURNEYS: Journey[] = [
       await waitFor(page, 'the menu to open', () => document.activeElement?.getAttribute('aria-expanded') === 'true');
       const visible = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('nav[aria-label="Hovudmeny"] a')].some(
-          (link) => link.textContent!.trim() === 'Kulturprogram' && link.checkVisibility(),
+          (link) => link.textContent.trim() === 'Kulturprogram' && link.checkVisibility(),
         ),
       );
       check(visible, `${page.engine}: the open menu does not show Kulturprogram`);
       await page.press('Escape');
       await waitFor(page, 'the menu to close with focus on its button', () => {
         const active = document.activeElement;
-        return active?.getAttribute('aria-expanded') === 'false' && active.textContent!.trim() === 'Meny';
+        return active?.getAttribute('aria-expanded') === 'false' && active.textContent.trim() === 'Meny';
       });
     },
   },
@@ -116,7 +116,7 @@ export const JOURNEYS: Journey[] = [
         await page.open(path);
         await hydrated(page);
         const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-        if (scroll! > client!) wide.push(`${path}: ${scroll} px wide in ${client} px`);
+        if (scroll > client) wide.push(`${path}: ${scroll} px wide in ${client} px`);
       }
       check(wide.length === 0, `${page.engine}: ${wide.join('; ')}`);
     },
@@ -225,17 +225,17 @@ export const JOURNEYS: Journey[] = [
       await page.type(member.password);
       await page.press('Enter');
       await waitForUrl(page, /\/filmklubb\/mi-side$/);
-      await waitFor(page, 'Mi side to greet the member', (name: string) => document.querySelector('main')!.textContent!.includes(name), member.userName);
+      await waitFor(page, 'Mi side to greet the member', (name: string) => document.querySelector('main')!.textContent.includes(name), member.userName);
 
       await page.goto(FILM);
       await waitFor(page, 'the film-club panel', () => {
         document.querySelector('[data-movie-info]')?.scrollIntoView();
-        return [...document.querySelectorAll('[data-movie-info] button')].some((button) => button.textContent!.trim() === 'Legg til i ønskjelista');
+        return [...document.querySelectorAll('[data-movie-info] button')].some((button) => button.textContent.trim() === 'Legg til i ønskjelista');
       });
       await focusByText(page, '[data-movie-info] button', 'Legg til i ønskjelista');
       await page.press('Enter');
       await waitFor(page, 'the watch list to say the film is on it', () =>
-        [...document.querySelectorAll('[data-movie-info] [role="status"]')].some((status) => status.textContent!.includes('er lagd i ønskjelista di')),
+        [...document.querySelectorAll('[data-movie-info] [role="status"]')].some((status) => status.textContent.includes('er lagd i ønskjelista di')),
       );
       await page.goto('/filmklubb/mi-side');
       await waitFor(page, 'the film on Mi side’s watch list', () => document.querySelector('.fc-watchlist')?.textContent?.includes('Naustet'));

@@ -32,7 +32,7 @@ export function parseMarkdown(text: string): Root {
 
 function visit(node: Nodes, each: (node: Nodes) => void): void {
   each(node);
-  if ('children' in node) for (const child of node.children) visit(child as Nodes, each);
+  if ('children' in node) for (const child of node.children) visit(child, each);
 }
 
 /** The anchors a page offers: its headings' slugs as GitHub makes them, and `<a id>` / `<a name>`. */

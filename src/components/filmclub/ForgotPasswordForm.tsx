@@ -18,8 +18,11 @@ export default function ForgotPasswordForm({ settings }: { settings: FilmclubSet
   const [sentTo, setSentTo] = useState('');
 
   // The address just typed on the sign-in form, if the member came from there (WCAG 3.3.7).
+  // It is in the browser's session storage, which the server's render cannot see: read after
+  // hydration, so the first render matches the HTML the page came with.
   useEffect(() => {
     const handed = takeHandedEmail();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one read of browser storage after hydration (above), not derived state
     if (handed) setEmail((typed) => typed || handed);
   }, []);
 

@@ -52,7 +52,8 @@ export interface PagefindResult {
 }
 
 export interface PagefindSearchOptions {
-  filters?: Record<string, string | string[]>;
+  /** A value, all of several values, or (`{ any: [...] }`) one of several, as Pagefind takes them. */
+  filters?: Record<string, string | string[] | { any: string[] } | { all: string[] }>;
   sort?: Record<string, 'asc' | 'desc'>;
 }
 

@@ -14,8 +14,9 @@ let sandbox: Sandbox;
 let work: string;
 let contentDir: string;
 const waits: number[] = [];
-const sleep = async (ms: number) => {
+const sleep = (ms: number) => {
   waits.push(ms);
+  return Promise.resolve();
 };
 const config = () =>
   readImportConfig({
@@ -118,9 +119,9 @@ describe('the retry policy', () => {
     expect(retryAfterMs(statusError('http://x/', 429, null, 'soon'), now)).toBeUndefined();
     let tries = 0;
     const error = await withRetries(
-      async () => {
+      () => {
         tries += 1;
-        throw statusError('http://x/', 429, null, '3600');
+        return Promise.reject(statusError('http://x/', 429, null, '3600'));
       },
       policy,
       { sleep },

@@ -84,7 +84,7 @@ describe('importing the demo dataset', () => {
       const result = await runImport({ config: readImportConfig(settings(changed.url)), contentDir });
       const summary = result.changes.find((change) => change.collection === 'articles')!;
       expect(summary.added).toEqual(['art-new']);
-      expect(summary.changed).toEqual([articles[0]!.id]);
+      expect(summary.changed).toEqual([articles[0].id]);
       expect(summary.removed).toHaveLength(1);
     } finally {
       await changed.close();

@@ -77,8 +77,8 @@ function service(name: string, secureCookie = false) {
 
 const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 
-function post(app: Hono<StaffEnv>, path: string, fields: Record<string, string>, cookie = '', address = '198.51.100.1') {
-  return app.request(
+async function post(app: Hono<StaffEnv>, path: string, fields: Record<string, string>, cookie = '', address = '198.51.100.1') {
+  return await app.request(
     `${ORIGIN}${path}`,
     {
       method: 'POST',

@@ -23,6 +23,7 @@ import { freePorts } from '../../support/free-port';
 import { startChatWebhook, type ChatWebhook } from '../../support/chat-webhook';
 import { addStaffAccount, staffLogin } from '../../support/staff-account';
 import { until } from '../../support/until';
+import { matching, objectContaining } from '../../support/matchers';
 
 const SECRET = 'deploy-hook-secret-0123456789';
 const PASSWORD = 'deploy-staff-password';
@@ -121,7 +122,7 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
     expect(onCdn(`artiklar/${articles()[1]!.id}/index.html`)).toContain('Endra og lagt ut på CDN-et');
     // The CDN shape: no nginx config in what was deployed (the build ran with HOSTING_TARGET=cdn).
     expect(existsSync(join(cdn(), 'live', '_hosting'))).toBe(false);
-    expect(run.deploy).toMatchObject({ release: run.release, ok: true, exitCode: 0, output: expect.stringMatching(/Deployment complete: \d+$/) });
+    expect(run.deploy).toMatchObject({ release: run.release, ok: true, exitCode: 0, output: matching(/Deployment complete: \d+$/) });
     expect(run.deploy!.durationMs).toBeGreaterThanOrEqual(0);
     const html = await statusPage((await login()).cookie);
     expect(html).toContain('<dt>Utlegging på CDN-et</dt><dd>Ferdig på');
@@ -140,7 +141,7 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
       step: 'Utlegging på CDN-et',
       reason:
         'Den nye versjonen kunne ikkje leggjast ut på CDN-et. Utleggingskommandoen enda med feilkode 1. Nettstaden viser framleis den førre versjonen. Den som driftar nettstaden, finn meldinga frå kommandoen under «Teknisk».',
-      detail: expect.stringMatching(/^the deploy of \d{8}T\d{6}Z(-\d+)? exited with code 1: .*Authentication error \[code: 10000\]$/),
+      detail: matching(/^the deploy of \d{8}T\d{6}Z(-\d+)? exited with code 1: .*Authentication error \[code: 10000\]$/),
     });
     expect(run.deploy!.output).toContain('Authentication error');
     expect(currentRelease(releasesDir())).toBe(live);
@@ -153,7 +154,7 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
     expect(html).toMatch(/<dt>Utlegging på CDN-et<\/dt><dd>Feila etter [\d,]+ s med feilkode 1 \(versjon \d{8}T\d{6}Z(-\d+)?\)<\/dd>/);
     await until(() => notifications.some((message) => message.run === run.id), 'the failure notification');
     expect(notifications.filter((message) => message.run === run.id)).toEqual([
-      expect.objectContaining({ state: 'failed', step: 'Utlegging på CDN-et', reason: run.failure!.reason }),
+      objectContaining({ state: 'failed', step: 'Utlegging på CDN-et', reason: run.failure!.reason }),
     ]);
 
     // Once the deploy works again, the next publish brings the change.

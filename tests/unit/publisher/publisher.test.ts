@@ -18,6 +18,7 @@ import { startPublisher, type Publisher } from '../../../publisher/server';
 import { loadDataset, startSandbox, type Fault, type Sandbox } from '../../../sandbox/server';
 import { sandboxImportEnv } from '../../../sandbox/import-env';
 import { freePorts } from '../../support/free-port';
+import { containing, objectContaining } from '../../support/matchers';
 
 const SECRET = 'test-hook-secret-0123456789';
 const PASSWORD = 'test-staff-password';
@@ -145,7 +146,7 @@ describe('the publish service', { timeout: 60_000 }, () => {
     // The chat hears that it went live, once.
     await until(() => notifications.some((message) => message.run === run.id), 'the success notification');
     expect(notifications.filter((message) => message.run === run.id)).toEqual([
-      { text: expect.stringContaining('er publisert på nytt'), run: run.id, state: 'published', release: run.release },
+      { text: containing('er publisert på nytt'), run: run.id, state: 'published', release: run.release },
     ]);
     expect(run.notified).toBe(true);
   });
@@ -238,7 +239,7 @@ describe('the publish service', { timeout: 60_000 }, () => {
     await until(() => notifications.some((message) => message.run === run.id), 'the failure notification');
     expect(notifications.length).toBeGreaterThan(notified);
     expect(notifications.filter((message) => message.run === run.id)).toEqual([
-      expect.objectContaining({ run: run.id, state: 'failed', reason: run.failure!.reason }),
+      objectContaining({ run: run.id, state: 'failed', reason: run.failure!.reason }),
     ]);
     const session = await login();
     const html = await (await fetch(`${origin}/staff/`, { headers: { cookie: session.cookie } })).text();

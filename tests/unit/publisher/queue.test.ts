@@ -82,9 +82,10 @@ describe('a restart', () => {
       [going.id, 'failed'],
     ]);
     const ran: number[] = [];
-    const queue = new RunQueue(log, async (run) => {
+    const queue = new RunQueue(log, (run) => {
       ran.push(run.id);
       run.state = 'published';
+      return Promise.resolve();
     });
     queue.resume();
     await queue.settled();

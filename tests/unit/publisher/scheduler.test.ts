@@ -23,6 +23,7 @@ import { freePort } from '../../support/free-port';
 import { startChatWebhook, type ChatWebhook } from '../../support/chat-webhook';
 import { addStaffAccount, staffLogin } from '../../support/staff-account';
 import { until } from '../../support/until';
+import { matching, objectContaining } from '../../support/matchers';
 
 const SECRET = 'schedule-hook-secret-0123456789';
 const PASSWORD = 'schedule-staff-password';
@@ -179,7 +180,7 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
     expect(failed!.failure!.reason).toMatch(/svarte med ein feil \(status 503\)/);
     expect(currentRelease(releasesDir())).toBe(live);
     const { freshness } = await status();
-    expect(freshness.sources.find((source) => source.key === 'runtime')).toMatchObject({ answered: false, error: expect.stringMatching(/503/) });
+    expect(freshness.sources.find((source) => source.key === 'runtime')).toMatchObject({ answered: false, error: matching(/503/) });
     expect(freshness.sources.find((source) => source.key === 'management')).toMatchObject({ answered: true });
     const page = await staffPage();
     expect(page).toContain('Billettsystemet (framsyningar og billettar)</dt><dd><strong>Svarte ikkje</strong>');
@@ -294,7 +295,7 @@ describe('the day build', { timeout: 60_000 }, () => {
       {
         key: 'behind',
         notify: true,
-        text: expect.stringMatching(
+        text: matching(
           /^Nettstaden viser framleis gårsdagen: han vart sist bygd torsdag 4\. november kl\. \d\d\.\d\d.*Dagsbygginga feila: Nettstaden kunne ikkje byggjast av det nye innhaldet\. .*Ho blir prøvd igjen ved neste synkronisering, kl\. 00\.05\.$/,
         ),
       },
@@ -398,7 +399,7 @@ describe('a source that answers garbage', { timeout: 60_000 }, () => {
     expect(freshness.sources.find((source) => source.key === 'runtime')).toMatchObject({
       answered: false,
       invalid: true,
-      error: expect.stringMatching(/^events: record/),
+      error: matching(/^events: record/),
     });
     expect(freshness.sources.find((source) => source.key === 'platform')).toMatchObject({ answered: true });
     expect(freshness.warnings.map((warning) => warning.key)).toEqual(['source:runtime']);
@@ -448,7 +449,7 @@ describe('the day build while publishing is paused after a rollback', { timeout:
     expect(builds()).toBe(built);
     expect(currentRelease(releasesDir())).toBe(to);
     expect(publisher.log.runs.filter((run) => run.state === 'queued')).toEqual([
-      expect.objectContaining({ trigger: 'schedule', causes: ['day-build', 'rebuild'], force: true }),
+      objectContaining({ trigger: 'schedule', causes: ['day-build', 'rebuild'], force: true }),
     ]);
     const { freshness } = await status();
     expect(freshness.schedule).toMatchObject({ paused: true });
@@ -456,7 +457,7 @@ describe('the day build while publishing is paused after a rollback', { timeout:
       {
         key: 'behind',
         notify: true,
-        text: expect.stringMatching(
+        text: matching(
           /^Nettstaden viser framleis fredag 5\. november: .* Automatisk publisering står på pause sidan laurdag 6\. november kl\. 21\.00, då Anne Aas gjekk tilbake til ein eldre versjon, og pausen held òg att dagsbygginga\. Trykk «Publiser att» når nettstaden kan byggjast for i dag\.$/,
         ),
       },

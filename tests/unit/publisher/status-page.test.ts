@@ -220,11 +220,12 @@ describe('the run log keeps the step and the named changes', () => {
     dir = mkdtempSync(join(tmpdir(), 'kaia-runlog-'));
     const log = new RunLog(join(dir, 'runs.json'));
     let seen: RunRecord['step'];
-    const queue = new RunQueue(log, async (record) => {
+    const queue = new RunQueue(log, (record) => {
       record.step = { name: 'build', startedAt: new Date(NOW).toISOString() };
       seen = { ...record.step };
       record.state = 'published';
       record.named = { items: [{ text: 'Artikkel endra: Babysvømming', path: '/article/babysvomming' }], more: 0 };
+      return Promise.resolve();
     });
     queue.request('live', 'webhook');
     await queue.settled();

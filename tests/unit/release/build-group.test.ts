@@ -65,11 +65,12 @@ describe('a build', () => {
     const result = await publishRelease(dir, [
       {
         name: 'build',
-        run: async (releaseDir) => {
+        run: (releaseDir) => {
           // The old build is gone before this run does anything.
           expect(groupAlive(group)).toBe(false);
           mkdirSync(releaseDir, { recursive: true });
           writeFileSync(join(releaseDir, 'index.html'), '<h1>next</h1>');
+          return Promise.resolve();
         },
       },
     ]);

@@ -122,7 +122,7 @@ describe('a publish run', { timeout: 60_000 }, () => {
     expect(readdirSync(paths().releasesDir).sort()).toEqual([...new Set([...releasesBefore, 'preview'])].sort());
   });
 
-  it('after a rollback, content/ follows the live release', async () => {
+  it('after a rollback, content/ follows the live release', () => {
     const before = currentRelease(paths().releasesDir);
     rollback(paths().releasesDir);
     expect(currentRelease(paths().releasesDir)).not.toBe(before);

@@ -25,9 +25,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const build = (marker: string): ReleaseStep => ({
   name: 'build',
-  run: async (releaseDir) => {
+  run: (releaseDir) => {
     mkdirSync(releaseDir, { recursive: true });
     writeFileSync(join(releaseDir, 'index.html'), `<h1>${marker}</h1>`);
+    return Promise.resolve();
   },
 });
 const served = () => readFileSync(join(dir, 'current', 'index.html'), 'utf8');
@@ -127,16 +128,16 @@ describe('what an interrupted run leaves', () => {
   it('keeps the content each release was built from, and ends unchanged without publishing', async () => {
     const importing: ReleaseStep = {
       name: 'import',
-      run: async (_site, { contentDir }) => writeFileSync(join(contentDir, 'articles.json'), '[]\n'),
+      run: (_site, { contentDir }) => Promise.resolve(writeFileSync(join(contentDir, 'articles.json'), '[]\n')),
     };
     await publishRelease(dir, [importing, build('one')], { now: at(0) });
     expect(readFileSync(join(dir, '20261123T100000Z.content', 'articles.json'), 'utf8')).toBe('[]\n');
     let copied = '';
     const same: ReleaseStep = {
       name: 'import',
-      run: async (_site, { contentDir }) => {
+      run: (_site, { contentDir }) => {
         copied = readFileSync(join(contentDir, 'articles.json'), 'utf8');
-        return 'unchanged';
+        return Promise.resolve('unchanged' as const);
       },
     };
     const result = await publishRelease(dir, [same, build('never')], { now: at(1) });

@@ -252,7 +252,7 @@ describe('the request log', () => {
       { api: 'platform', method: 'GET', path: '/platform/sites', auth: 'basic', status: 200 },
       { api: 'runtime', method: 'GET', path: '/runtime/events?keys=x&site=site9a', auth: 'none', status: 200 },
     ]);
-    const overHttp = await (await fetch(`${sandbox.url}/__sandbox/requests`)).json();
+    const overHttp: unknown = await (await fetch(`${sandbox.url}/__sandbox/requests`)).json();
     expect(overHttp).toEqual(sandbox.requests);
     sandbox.reset();
     expect(sandbox.requests).toEqual([]);

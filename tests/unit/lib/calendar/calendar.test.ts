@@ -30,7 +30,7 @@ const osloClock = new Intl.DateTimeFormat('en-GB', {
 });
 
 function parse(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
 }
 
@@ -165,7 +165,7 @@ describe('the programme feeds', () => {
     for (const [index, parsed] of events.entries()) {
       expect(parsed.startDate.toJSDate().getTime()).toBe(Date.parse(films[index]!.event.startTime));
     }
-    const calendar = new ICAL.Component(ICAL.parse(feedCalendar('film', films, context)));
+    const calendar = new ICAL.Component(ICAL.parse(feedCalendar('film', films, context)) as unknown[]);
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Kulturhuset Kaia: Kinoprogram');
   });
 

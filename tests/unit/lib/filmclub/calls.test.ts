@@ -89,7 +89,7 @@ beforeEach(() => {
 
 const partner = () => api.createFilmclubApi({ apiUrl: `${base}/api/` });
 const last = () => seen.at(-1)!;
-const credentialsOfLastCall = () => (fetchSpy.mock.calls.at(-1)?.[1] as RequestInit | undefined)?.credentials;
+const credentialsOfLastCall = () => fetchSpy.mock.calls.at(-1)?.[1]?.credentials;
 
 describe('film-club calls', () => {
   it('login: POST login with JSON {Email, Password}; the profile is {userName, email, token}', async () => {

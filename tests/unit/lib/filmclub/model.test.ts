@@ -229,7 +229,7 @@ describe('what a real partner may send', () => {
     expect(readTicket('<html>').value).toMatchObject({ movieTitle: '', seatsInfo: { info: '', seats: [] } });
     expect(readTicket({ ...camelTicket, seatsInfo: { info: 3, seats: 'alle' } }).value.seatsInfo).toEqual({ info: '3', seats: [] });
     expect(readMovieInfo({ Title: { nb: 'Naustet' } }).value).toBeNull();
-    expect(readReview({ __proto__: { comment: 'arva' }, Comment: 'eigen' } as unknown).value.comment).toBe('eigen');
+    expect(readReview({ __proto__: { comment: 'arva' }, Comment: 'eigen' }).value.comment).toBe('eigen');
   });
 
   it('signs in from a login or sign-up answer in either case, and only with a token', () => {

@@ -55,7 +55,7 @@ describe('client', () => {
       expect(await runtime.events(['ev-1', 'ev-2'])).toEqual([{ id: 'ev-1' }]);
       expect(seen.at(-1)).toMatchObject({ path: '/runtime/events', query: { keys: 'ev-1,ev-2', site: 'site178a' } });
       expect(seen.at(-1)?.headers.cookie).toBeUndefined();
-      const init = fetchSpy.mock.calls.at(-1)?.[1] as RequestInit | undefined;
+      const init = fetchSpy.mock.calls.at(-1)?.[1];
       expect(init?.credentials).not.toBe('include');
     } finally {
       fetchSpy.mockRestore();
@@ -83,7 +83,12 @@ describe('store', () => {
   it('records requested ids, appends loaded events, and never requests an id twice', async () => {
     keepMount($events);
     const asked: string[][] = [];
-    const runtime: RuntimeApi = { events: async (ids) => (asked.push([...ids]), ids.map((id) => ({ id }))) };
+    const runtime: RuntimeApi = {
+      events: (ids) => {
+        asked.push([...ids]);
+        return Promise.resolve(ids.map((id) => ({ id })));
+      },
+    };
     void loadEvents(runtime, ['ev-1', 'ev-2']);
     void loadEvents(runtime, ['ev-2', 'ev-3', 'ev-3']);
     void loadEvents(runtime, ['ev-1']);

@@ -134,7 +134,7 @@ describe('the sandbox newsletter endpoint', () => {
 
   it('lists the subscribers for tests, logs the calls, and forgets them on reset', async () => {
     await post('email=ane%40kaia.no&consent=on', { 'content-type': 'application/x-www-form-urlencoded' });
-    const listed = await (await fetch(`${sandbox.url}/__sandbox/newsletter`)).json();
+    const listed: unknown = await (await fetch(`${sandbox.url}/__sandbox/newsletter`)).json();
     expect(listed).toEqual({ subscribers: ['ane@kaia.no'] });
     expect(sandbox.requests.map(({ api, method, status }) => ({ api, method, status }))).toEqual([{ api: 'newsletter', method: 'POST', status: 200 }]);
     const viaAdmin = await fetch(`${sandbox.url}/__sandbox/fault`, {

@@ -26,8 +26,13 @@ const site = content({
   articles: [article('nyheit')],
 });
 
-const block = (source: string | undefined): Block =>
-  ({ id: 'b', component: 'ticket-list', hide: false, place: { row: 1, column: 1, order: 1 }, data: { ids: [], ...(source ? { source } : {}) } }) as Block;
+const block = (source: string | undefined): Block => ({
+  id: 'b',
+  component: 'ticket-list',
+  hide: false,
+  place: { row: 1, column: 1, order: 1 },
+  data: { ids: [], ...(source ? { source } : {}) },
+});
 
 describe('blockInput', () => {
   const route = buildRouteTable(site).routes.find((candidate) => candidate.page.id === 'film');

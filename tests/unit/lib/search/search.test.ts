@@ -270,23 +270,22 @@ describe('results', () => {
 });
 
 describe('the search engine', () => {
-  const hit = (url: string) => ({ id: url, data: async () => ({ url, excerpt: `<mark>${url}</mark>`, meta: { title: url, type: 'artikkel' } }) });
+  const hit = (url: string) => ({ id: url, data: () => Promise.resolve({ url, excerpt: `<mark>${url}</mark>`, meta: { title: url, type: 'artikkel' } }) });
 
   function fakePagefind(fail = 0) {
     const calls: { term: string | null; options: unknown }[] = [];
     let loads = 0;
     const api = {
-      options: async () => undefined,
-      init: async () => undefined,
-      search: async (term: string | null, options: unknown) => {
+      options: () => Promise.resolve(),
+      init: () => Promise.resolve(),
+      search: (term: string | null, options: unknown) => {
         calls.push({ term, options });
-        return { results: [hit('/a/'), hit('https://evil.example/'), hit('/c/')] };
+        return Promise.resolve({ results: [hit('/a/'), hit('https://evil.example/'), hit('/c/')] });
       },
     };
-    const load = async () => {
+    const load = () => {
       loads += 1;
-      if (loads <= fail) throw new Error('offline');
-      return api;
+      return loads <= fail ? Promise.reject(new Error('offline')) : Promise.resolve(api);
     };
     return { calls, load, loads: () => loads };
   }

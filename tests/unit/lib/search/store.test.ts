@@ -5,13 +5,10 @@ import type { SearchResultView } from '../../../../src/lib/search/results';
 import { createSearchStore, DEBOUNCE_MS, SEARCH_FAILED, type SearchStore } from '../../../../src/lib/search/store';
 import type { PagefindResult } from '../../../../src/lib/search/types';
 
-const hit = (id: string): PagefindResult =>
-  ({
-    id,
-    data: async () => {
-      throw new Error('not used');
-    },
-  }) as unknown as PagefindResult;
+const hit = (id: string): PagefindResult => ({
+  id,
+  data: () => Promise.reject(new Error('not used')),
+});
 const view = (url: string): SearchResultView => ({ url, title: url, excerpt: [] }) as unknown as SearchResultView;
 
 /** A store with stand-in ports: a clock under the test's control, a fake engine, a recorded URL. */
@@ -19,7 +16,9 @@ function setup(search: SearchEngine['search'], knownWords?: () => Promise<readon
   vi.useFakeTimers();
   const urls: string[] = [];
   const logged: string[] = [];
-  const showResults = vi.fn(async (hits: PagefindResult[], from: number) => hits.slice(from, from + 2).map((h) => view(`/${(h as { id: string }).id}`)));
+  const showResults = vi.fn((hits: PagefindResult[], from: number) =>
+    Promise.resolve(hits.slice(from, from + 2).map((h) => view(`/${(h as { id: string }).id}`))),
+  );
   const store = createSearchStore({
     engine: { search: vi.fn(search) },
     showResults,
@@ -52,7 +51,7 @@ const found = (term: string, count: number): SearchHits => ({
 
 describe('the search store', () => {
   it('searches once typing pauses, keeps the query in the URL and announces the count', async () => {
-    const search = vi.fn(async (query: string) => found(query.trim(), 3));
+    const search = vi.fn((query: string) => Promise.resolve(found(query.trim(), 3)));
     const { store, urls } = setup(search);
     store.typed('b');
     store.typed('ba');
@@ -87,7 +86,7 @@ describe('the search store', () => {
   });
 
   it('searches what the URL asks for at start, or what was typed before the island woke', async () => {
-    const search = vi.fn(async (query: string) => found(query, 1));
+    const search = vi.fn((query: string) => Promise.resolve(found(query, 1)));
     const { store } = setup(search);
     store.start({ query: '', type: 'artikkel' }, 'kino');
     await vi.runAllTimersAsync();
@@ -98,7 +97,7 @@ describe('the search store', () => {
   });
 
   it('adds the next page of results and says where focus goes', async () => {
-    const { store, showResults } = setup(async (query) => found(query, 5));
+    const { store, showResults } = setup((query) => Promise.resolve(found(query, 5)));
     store.submitted();
     store.typed('film');
     store.submitted();
@@ -113,9 +112,7 @@ describe('the search store', () => {
   });
 
   it('turns a failing search into a plain message and a log line', async () => {
-    const { store, logged } = setup(async () => {
-      throw new Error('pagefind.js did not load');
-    });
+    const { store, logged } = setup(() => Promise.reject(new Error('pagefind.js did not load')));
     store.typed('kino');
     store.submitted();
     await vi.runAllTimersAsync();
@@ -125,7 +122,7 @@ describe('the search store', () => {
   });
 
   it('runs nothing after it is stopped', async () => {
-    const search = vi.fn(async (query: string) => found(query, 1));
+    const search = vi.fn((query: string) => Promise.resolve(found(query, 1)));
     const { store } = setup(search);
     store.typed('kino');
     store.stop();
@@ -134,8 +131,8 @@ describe('the search store', () => {
   });
 
   it('offers «Meinte du …?» when a search finds little, fetching the word list only then, and never fails a search for it', async () => {
-    const knownWords = vi.fn(async () => ['bibliotek', 'basseng']);
-    const { store } = setup(async (query) => found(query, query === 'basseng' ? 5 : 0), knownWords);
+    const knownWords = vi.fn(() => Promise.resolve(['bibliotek', 'basseng']));
+    const { store } = setup((query) => Promise.resolve(found(query, query === 'basseng' ? 5 : 0)), knownWords);
     store.typed('basseng');
     await vi.runAllTimersAsync();
     expect(knownWords).not.toHaveBeenCalled();
@@ -148,10 +145,8 @@ describe('the search store', () => {
     });
 
     const failing = setup(
-      async (query) => found(query, 0),
-      async () => {
-        throw new Error('offline');
-      },
+      (query) => Promise.resolve(found(query, 0)),
+      () => Promise.reject(new Error('offline')),
     );
     failing.store.typed('bibliotk');
     await vi.runAllTimersAsync();

@@ -26,7 +26,7 @@ const site = siteFacts(content, now);
 function graphAt(path: string): JsonLd[] {
   const route = table.routes.find((candidate) => candidate.path === path);
   if (!route) throw new Error(`no route ${path}`);
-  return nodesOf(pageStructuredData(route, pageView(route, content), table, content, now)) as JsonLd[];
+  return nodesOf(pageStructuredData(route, pageView(route, content), table, content, now));
 }
 
 const film = content.productions.find((production): production is Movie => production.pageReference === 'alt-vi-ikkje-sa-qy4zf')!;

@@ -11,6 +11,7 @@ import { storeFileName } from '../../../../sandbox/filmclub/accounts';
 import { loadCatalogue, reviewsFor } from '../../../../sandbox/filmclub/catalogue';
 import { startBothPartners } from '../../../../sandbox/filmclub/cli';
 import { demoMember, startFilmclubSandbox, type FilmclubSandbox } from '../../../../sandbox/filmclub/server';
+import { anyArray, anyNumber, anyString, arrayContaining, containing, matching, objectContaining } from '../../../support/matchers';
 
 const site = 'http://localhost:4321';
 const json = { 'content-type': 'application/json' };
@@ -84,7 +85,7 @@ describe('the film-club sandbox server', () => {
     const missing = await get('/nowhere');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await missing.json()).toEqual({ Message: expect.any(String) });
+    expect(await missing.json()).toEqual({ Message: anyString });
     const wrong = await get('/login');
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('POST');
@@ -97,7 +98,7 @@ describe('login', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toEqual({ UserName: 'Kari Nordvik', UserInfo: demoMember.email, marsToken: expect.any(String) });
+    expect(body).toEqual({ UserName: 'Kari Nordvik', UserInfo: demoMember.email, marsToken: anyString });
     expect((body['marsToken'] as string).length).toBeGreaterThanOrEqual(32);
     const cookies = response.headers.getSetCookie();
     expect(cookies).toHaveLength(1);
@@ -127,7 +128,7 @@ describe('login', () => {
   it('answers 400 when a field is missing, the body is not JSON, or not sent as JSON', async () => {
     const missing = await post('/login', { Email: demoMember.email });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ Message: expect.any(String) });
+    expect(await missing.json()).toEqual({ Message: anyString });
     const broken = await fetch(`${sandbox.url}/login`, { method: 'POST', headers: json, body: '{"Email":' });
     expect(broken.status).toBe(400);
     const asText = await fetch(`${sandbox.url}/login`, {
@@ -145,7 +146,7 @@ describe('signup', () => {
     const response = await post('/signup', { email: email, password: 'hemmeleg-ord', userName: 'Ola Nordmann' });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toEqual({ UserName: 'Ola Nordmann', ContactEmail: email, Token: expect.any(String) });
+    expect(body).toEqual({ UserName: 'Ola Nordmann', ContactEmail: email, Token: anyString });
     const signupCookie = sessionOf(response);
 
     const tickets = (await (await get('/tickets', { cookie: signupCookie })).json()) as unknown[];
@@ -153,7 +154,7 @@ describe('signup', () => {
     expect(await (await get('/watchlist', { cookie: signupCookie })).json()).toEqual([]);
 
     const again = await login(email, 'hemmeleg-ord');
-    expect(again.body).toEqual({ UserName: 'Ola Nordmann', UserInfo: email, marsToken: expect.any(String) });
+    expect(again.body).toEqual({ UserName: 'Ola Nordmann', UserInfo: email, marsToken: anyString });
     expect((await post('/login', { Email: email, Password: 'feil-passord' })).status).toBe(401);
   });
 
@@ -164,7 +165,7 @@ describe('signup', () => {
       userName: 'Kopi',
     });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toEqual({ Message: expect.any(String) });
+    expect(await duplicate.json()).toEqual({ Message: anyString });
     // The original password still works: nothing was overwritten.
     await login();
   });
@@ -180,7 +181,7 @@ describe('signup', () => {
     ]) {
       const response = await post('/signup', body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ Message: expect.any(String) });
+      expect(await response.json()).toEqual({ Message: anyString });
     }
   });
 });
@@ -197,7 +198,7 @@ describe('persistence', () => {
     const movie = catalogue.movies[3];
     if (!movie) throw new Error('the demo content needs films');
     expect((await post(`/addMovieToWatchList?id=${movie.movieId}`, undefined, { cookie }, first.url)).status).toBe(200);
-    const ticketsBefore = await (await get('/tickets', { cookie }, first.url)).json();
+    const ticketsBefore: unknown = await (await get('/tickets', { cookie }, first.url)).json();
     await first.close();
 
     const second = await startFilmclubSandbox({ partner: 178, port: 0, dataDir: dir });
@@ -236,8 +237,8 @@ describe('persistence', () => {
       r: 8,
       p: 1,
       keyLength: 64,
-      salt: expect.any(String),
-      hash: expect.any(String),
+      salt: anyString,
+      hash: anyString,
     });
     const demo = stored.members.find((candidate) => candidate.email === demoMember.email);
     expect(demo?.password['salt']).not.toBe(member?.password['salt']);
@@ -249,7 +250,7 @@ describe('persistence', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const broken = await startFilmclubSandbox({ partner: 118, port: 0, dataDir: dir });
     try {
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining('malformed'));
+      expect(warn).toHaveBeenCalledWith(containing('malformed'));
       await login(demoMember.email, demoMember.password, broken.url);
       expect(readdirSync(dir).some((name) => name.startsWith(`${storeFileName}.corrupt-`))).toBe(true);
       expect(JSON.parse(readFileSync(join(dir, storeFileName), 'utf8'))).toMatchObject({ version: 1 });
@@ -280,7 +281,7 @@ describe('forgotPassword', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBe('0');
     expect(await response.text()).toBe('');
-    expect(sandbox.outbox).toEqual([{ email: demoMember.email, at: expect.any(String) }]);
+    expect(sandbox.outbox).toEqual([{ email: demoMember.email, at: anyString }]);
     expect(Number.isNaN(Date.parse(sandbox.outbox[0]?.at ?? ''))).toBe(false);
   });
 
@@ -294,7 +295,7 @@ describe('forgotPassword', () => {
   it('answers 400 without an e-mail', async () => {
     const response = await post('/forgotPassword', {});
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ Message: expect.any(String) });
+    expect(await response.json()).toEqual({ Message: anyString });
   });
 });
 
@@ -321,7 +322,7 @@ describe('switchTokensDx', () => {
     for (const headers of [{}, { 'X-Token': 'not-a-token' }]) {
       const response = await post('/switchTokensDx', undefined, headers);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ Message: expect.any(String) });
+      expect(await response.json()).toEqual({ Message: anyString });
       expect(response.headers.getSetCookie()).toEqual([]);
     }
   });
@@ -333,7 +334,7 @@ describe('tickets and the watch list', () => {
       for (const headers of [{}, { cookie: 'cw_session=forged' }]) {
         const response = await get(path, headers);
         expect(response.status).toBe(401);
-        expect(await response.json()).toEqual({ Message: expect.any(String) });
+        expect(await response.json()).toEqual({ Message: anyString });
       }
     }
     expect((await post(`/addMovieToWatchList?id=${catalogue.movies[0]?.movieId}`)).status).toBe(401);
@@ -385,7 +386,7 @@ describe('tickets and the watch list', () => {
       expect(added.status).toBe(200);
       expect(await added.json()).toBe(true);
     }
-    const list = await (await get('/watchlist?skip=0&take=10', { cookie })).json();
+    const list: unknown = await (await get('/watchlist?skip=0&take=10', { cookie })).json();
     expect(list).toEqual(
       [second, first].map((movie) => ({
         MovieId: movie.movieId,
@@ -410,8 +411,8 @@ describe('movieInfo and reviews', () => {
       Title: mira.title,
       MovieId: mira.movieId,
       Edis: mira.edis,
-      Rating: expect.any(Number),
-      RatingCount: expect.any(Number),
+      Rating: anyNumber,
+      RatingCount: anyNumber,
       Poster: mira.poster,
       Link: `https://filmklubb.example/118/film/${mira.movieId}`,
     });
@@ -424,7 +425,7 @@ describe('movieInfo and reviews', () => {
   it('answers 404 for an unknown EDI number and 400 without one', async () => {
     const unknown = await get('/movieInfo?ediNumber=999999');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ Message: expect.any(String) });
+    expect(await unknown.json()).toEqual({ Message: anyString });
     expect((await get('/movieInfo')).status).toBe(400);
   });
 
@@ -447,15 +448,15 @@ describe('movieInfo and reviews', () => {
     const first = (await (await get(`/reviews?ediNumber=${edi}&skip=0&take=20`)).json()) as Record<string, unknown>[];
     expect(first).toHaveLength(20);
     expect(first[0]).toEqual({
-      Id: expect.any(Number),
-      Comment: expect.any(String),
-      Rating: expect.any(Number),
-      AddedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      LikesCount: expect.any(Number),
+      Id: anyNumber,
+      Comment: anyString,
+      Rating: anyNumber,
+      AddedAt: matching(/^\d{4}-\d\d-\d\dT/),
+      LikesCount: anyNumber,
       MovieId: busy.movieId,
-      UserId: expect.any(Number),
-      UserName: expect.any(String),
-      Image: first[0]?.['Image'] === null ? null : expect.stringMatching(/^data:image\/svg\+xml/),
+      UserId: anyNumber,
+      UserName: anyString,
+      Image: first[0]?.['Image'] === null ? null : matching(/^data:image\/svg\+xml/),
       IsLiked: false,
     });
     const rest = (await (await get(`/reviews?ediNumber=${edi}&skip=20&take=20`)).json()) as unknown[];
@@ -473,7 +474,7 @@ describe('movieInfo and reviews', () => {
     try {
       const answers = await Promise.all(
         [sandbox.url, other.url, sandbox.url].map(async (base) =>
-          Promise.all(catalogue.movies.map(async (movie) => (await get(`/reviews?ediNumber=${movie.edis[0]}`, {}, base)).json())),
+          Promise.all(catalogue.movies.map(async (movie) => (await get(`/reviews?ediNumber=${movie.edis[0]}`, {}, base)).json() as Promise<unknown>)),
         ),
       );
       expect(answers[2]).toEqual(answers[0]);
@@ -529,7 +530,7 @@ describe('faults', () => {
     const response = await get('/movieInfo?ediNumber=318204', { origin: site });
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await response.json()).toEqual({ Message: expect.any(String) });
+    expect(await response.json()).toEqual({ Message: anyString });
     expect(response.headers.get('access-control-allow-origin')).toBe(site);
     sandbox.setFault({ kind: 'status', status: 401 });
     expect((await post('/login', { Email: demoMember.email, Password: demoMember.password })).status).toBe(401);
@@ -626,8 +627,8 @@ describe('answer shapes', () => {
       'startTime',
     ]);
     expect(ticket?.['seatsInfo']).toMatchObject({
-      info: expect.any(String),
-      seats: expect.arrayContaining([expect.objectContaining({ row: expect.any(Number), seats: expect.any(Array) })]),
+      info: anyString,
+      seats: arrayContaining([objectContaining({ row: anyNumber, seats: anyArray })]),
     });
     // Login and sign-up keep the names SPEC §7 gives them.
     expect(Object.keys((await login()).body)).toEqual(['UserName', 'UserInfo', 'marsToken']);
@@ -658,7 +659,7 @@ describe('admin endpoints', () => {
     const requests = (await (await get('/__sandbox/requests')).json()) as { method: string; path: string; body: string }[];
     expect(requests.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /login', 'GET /tickets', 'POST /forgotPassword']);
     expect(JSON.parse(requests[2]?.body ?? '')).toEqual({ Email: demoMember.email });
-    expect(await (await get('/__sandbox/outbox')).json()).toEqual([{ email: demoMember.email, at: expect.any(String) }]);
+    expect(await (await get('/__sandbox/outbox')).json()).toEqual([{ email: demoMember.email, at: anyString }]);
 
     expect((await post('/__sandbox/fault', { fault: { kind: 'nonsense' } })).status).toBe(400);
     expect((await post('/__sandbox/reset')).status).toBe(200);
