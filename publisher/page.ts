@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
 import { formatDayName, formatTime, osloDay } from '../src/lib/format/time';
 import type { DeployRecord } from '../release/go-live';
+import { releaseMadeAt } from '../release/releases';
 import { freshnessSection, type FreshnessView } from './freshness-page';
 import { starterOf, type RunRecord, type RunState, type StepName, type Trigger } from './runs';
 
@@ -39,6 +40,7 @@ a.button:focus-visible { outline: 3px solid #0b4f8a; outline-offset: 2px; }
 .run small { overflow-wrap: anywhere; }
 .run li { overflow-wrap: anywhere; }
 .news:empty { display: none; }
+.ref { color: #555; overflow-wrap: anywhere; }
 .state { font-weight: 600; }
 .state-failed { color: #a3231f; }
 .state-published { color: #1d6b2f; }
@@ -156,6 +158,7 @@ const triggerNames: Record<Trigger, string> = {
   schedule: 'Tidsplan (synkronisering med billettsystemet)',
   'day-build': 'Dagsbygging (kl. 00.00)',
   rebuild: 'Bygg sida på nytt',
+  resume: 'Publiser att',
 };
 
 /** The status page's link that opens the preview signed in (status-routes.ts). */
@@ -168,6 +171,14 @@ export const messages = {
   'rolled-back': { text: 'Nettstaden viser no den førre versjonen.', error: false },
   'no-rollback': { text: 'Det finst inga eldre versjon å gå tilbake til.', error: true },
   busy: { text: 'Ei publisering køyrer no. Prøv igjen når ho er ferdig.', error: true },
+  'rollback-disk-full': {
+    text: 'Disken på tenaren er full, så nettstaden kunne ikkje byte versjon. Han viser framleis same versjon som før. Be driftsansvarleg frigjere plass, og prøv igjen.',
+    error: true,
+  },
+  'rollback-error': {
+    text: 'Nettstaden kunne ikkje byte versjon. Han viser framleis same versjon som før; feilen står i loggen til publiseringstenesta.',
+    error: true,
+  },
   'rebuild-queued': { text: 'Sida blir bygd på nytt, også om ingenting er endra. Last sida på nytt for å sjå korleis det går.', error: false },
   'rebuild-held': {
     text: 'Automatisk publisering står på pause, så sida blir bygd på nytt først når du trykkjer «Publiser att». Til då viser nettstaden den versjonen du gjekk tilbake til.',
@@ -260,6 +271,12 @@ export function changesText(run: Pick<RunRecord, 'changes' | 'named' | 'kind' | 
     .join('')}</ul>`;
 }
 
+/** What a run did, in staff's words: a draft saved in the CMS updates the preview and publishes nothing. */
+export function runName(run: Pick<RunRecord, 'trigger' | 'kind'>): string {
+  if (run.kind === 'preview') return run.trigger === 'webhook' ? 'Oppdatering av førehandsvisinga (utkast lagra i CMS-et)' : 'Oppdatering av førehandsvisinga';
+  return triggerNames[run.trigger] ?? run.trigger;
+}
+
 /** What a run's state is called: a preview is never «Publisert», it is a preview that is ready. */
 export function stateName(run: Pick<RunRecord, 'state' | 'kind'>): string {
   if (run.kind === 'preview') {
@@ -270,7 +287,6 @@ export function stateName(run: Pick<RunRecord, 'state' | 'kind'>): string {
 }
 
 function runItem(run: RunRecord, view: Pick<StatusView, 'runs' | 'siteOrigin'>, now: number, held: ReadonlySet<number> = new Set()): string {
-  const what = run.kind === 'preview' ? ' (førehandsvising, ikkje publisert)' : '';
   const requests = run.requests > 1 && !run.repeats ? ` (${run.requests} førespurnader)` : '';
   const stateClass = run.kind === 'preview' && (run.state === 'published' || run.state === 'unchanged') ? 'preview' : run.state;
   const causes = run.causes?.length ? `, saman med: ${[...new Set(run.causes)].map((cause) => escapeHtml(triggerNames[cause] ?? cause)).join(', ')}` : '';
@@ -290,8 +306,8 @@ function runItem(run: RunRecord, view: Pick<StatusView, 'runs' | 'siteOrigin'>, 
 <dl>
 ${progress ? `<dt>No</dt><dd>${escapeHtml(progress)}</dd>` : ''}
 <dt>Starta av</dt><dd>${escapeHtml(run.by ?? starterOf(run.trigger))}</dd>
-<dt>Kva</dt><dd>${escapeHtml(triggerNames[run.trigger] ?? run.trigger)}${causes}${what}${requests}${full}${repeats}</dd>
-${run.release ? `<dt>Versjon</dt><dd>${escapeHtml(run.release)}</dd>` : ''}
+<dt>Kva</dt><dd>${escapeHtml(runName(run))}${causes}${requests}${full}${repeats}</dd>
+${run.release ? `<dt>Versjon</dt><dd>${versionHtml(run.release)}</dd>` : ''}
 ${run.durationMs === undefined ? '' : `<dt>Tid brukt</dt><dd>${escapeHtml(formatDuration(run.durationMs))}</dd>`}
 ${going ? '' : `<dt>Endringar</dt><dd>${changesText(run, view.siteOrigin)}</dd>`}
 ${run.deploy ? `<dt>Utlegging på CDN-et</dt><dd>${escapeHtml(deployText(run.deploy))}</dd>` : ''}
@@ -309,12 +325,26 @@ function heldCauses(causes: readonly Trigger[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} og ${names.at(-1)}`;
 }
 
+/**
+ * A version as staff know it: when it was made, in Oslo time («torsdag 26. november kl. 22.04»).
+ * Its id (a UTC time) follows small, as the reference the log and the operations guide use.
+ */
+export function versionName(release: string): string {
+  const at = releaseMadeAt(release);
+  return at ? formatMoment(at) : release;
+}
+
+function versionHtml(release: string): string {
+  return `${escapeHtml(versionName(release))} <small class="ref">(id ${escapeHtml(release)})</small>`;
+}
+
 /** What a deploy to the CDN did, in a line: «Ferdig på 14,2 s (versjon …)» or «Feila etter 3,1 s med feilkode 1 (versjon …)». */
 export function deployText(deploy: DeployRecord): string {
   const took = formatDuration(deploy.durationMs);
-  if (deploy.ok) return `Ferdig på ${took} (versjon ${deploy.release})`;
-  if (deploy.timedOut) return `Stoppa etter ${took}: vart ikkje ferdig i tide (versjon ${deploy.release})`;
-  return `Feila etter ${took}${deploy.exitCode === null ? '' : ` med feilkode ${deploy.exitCode}`} (versjon ${deploy.release})`;
+  const version = `versjonen frå ${versionName(deploy.release)}`;
+  if (deploy.ok) return `Ferdig på ${took} (${version})`;
+  if (deploy.timedOut) return `Stoppa etter ${took}: vart ikkje ferdig i tide (${version})`;
+  return `Feila etter ${took}${deploy.exitCode === null ? '' : ` med feilkode ${deploy.exitCode}`} (${version})`;
 }
 
 function pauseSection(view: StatusView, csrf: string): string {
@@ -366,10 +396,10 @@ export function rollbackConfirmPage(target: RollbackTarget, csrfToken: string): 
 export function statusPage(view: StatusView): string {
   const message = view.message ? messages[view.message] : undefined;
   const live = view.live
-    ? `<dl><dt>Versjon</dt><dd>${escapeHtml(view.live.release)}</dd><dt>Publisert</dt><dd>${escapeHtml(formatMoment(view.live.since))}</dd></dl>`
+    ? `<dl><dt>Versjon</dt><dd>${versionHtml(view.live.release)}</dd><dt>Publisert</dt><dd>${escapeHtml(formatMoment(view.live.since))}</dd></dl>`
     : '<p>Ingen versjon er publisert enno.</p>';
   const preview = view.preview
-    ? `<p><a href="${PREVIEW_OPEN}">Opne førehandsvisinga</a> (på ${escapeHtml(view.preview.url)}, versjon ${escapeHtml(view.preview.release)}, med utkast frå CMS-et; berre for tilsette, du er logga inn der òg).</p>`
+    ? `<p><a href="${PREVIEW_OPEN}">Opne førehandsvisinga</a> (på ${escapeHtml(view.preview.url)}, versjonen frå ${escapeHtml(versionName(view.preview.release))}, med utkast frå CMS-et; berre for tilsette, du er logga inn der òg).</p>`
     : '<p>Det finst inga førehandsvising enno.</p>';
   const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">`;
   return layout(

@@ -16,7 +16,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentRelease, isReleaseName, listReleases } from '../release/releases';
 import { SWITCH, type GoLive } from '../release/go-live';
-import { noteBuildGroup } from '../release/lock';
+import { LockHeld, noteBuildGroup } from '../release/lock';
 import { deployLiveTo, switchLiveTo, type SwitchOutcome } from '../release/rollback';
 import { staffRequest } from './http';
 import { methodNotAllowed, page, plain, seeOther } from './respond';
@@ -104,7 +104,7 @@ export function rollbackRoutes(deps: RollbackDeps): Hono<StaffEnv> {
     deps.pause.resume();
     log(`publishing resumed by ${session.name}`);
     // What waited runs now; without anything waiting, one run fetches what the CMS has.
-    if (wasPaused && deps.queue.held.length === 0) deps.queue.request('live', 'staff', session.name);
+    if (wasPaused && deps.queue.held.length === 0) deps.queue.request('live', 'resume', session.name);
     deps.queue.resume();
     return seeOther(c, '/staff/?melding=resumed');
   });
@@ -128,7 +128,7 @@ export function rollbackRoutes(deps: RollbackDeps): Hono<StaffEnv> {
       outcome = switchLiveTo(deps.releasesDir, deps.contentDir, from, to);
     } catch (error) {
       log(`rollback failed: ${String(error)}`);
-      return seeOther(c, '/staff/?melding=busy');
+      return seeOther(c, `/staff/?melding=${rollbackFailure(error)}`);
     }
     if (outcome === 'moved') return seeOther(c, '/staff/?melding=rollback-moved');
     if (outcome === 'switched') {
@@ -147,6 +147,16 @@ export function rollbackRoutes(deps: RollbackDeps): Hono<StaffEnv> {
   app.all('/staff/rollback', (c) => methodNotAllowed(c, 'POST'));
   app.all('/staff/publiser-att', (c) => methodNotAllowed(c, 'POST'));
   return app;
+}
+
+/**
+ * What a failed switch is called on the status page: a run holding the releases (busy), a full
+ * disk, or anything else; each says the live site is as it was.
+ */
+export function rollbackFailure(error: unknown): 'busy' | 'rollback-disk-full' | 'rollback-error' {
+  if (error instanceof LockHeld) return 'busy';
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' ? 'rollback-disk-full' : 'rollback-error';
 }
 
 /**

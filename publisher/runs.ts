@@ -14,7 +14,7 @@ import type { NamedChange } from './change-names';
  * is `rebuild`), a rollback, the service's start, or the schedule (`schedule`: the box-office
  * sync; `day-build`: the build at Oslo midnight).
  */
-export type Trigger = 'webhook' | 'staff' | 'rollback' | 'start' | 'schedule' | 'day-build' | 'rebuild';
+export type Trigger = 'webhook' | 'staff' | 'rollback' | 'start' | 'schedule' | 'day-build' | 'rebuild' | 'resume';
 export type RunKind = 'live' | 'preview';
 export type RunState = 'queued' | 'running' | 'published' | 'unchanged' | 'failed';
 

@@ -138,8 +138,9 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       sessions,
       pause,
       freshness: () => scheduler.view(),
-      // Changed pages link to the live site: behind the proxy its own origin, in the demo the site port.
-      siteOrigin: config.publicOrigin ?? (config.sitePort ? `http://127.0.0.1:${config.sitePort}` : undefined),
+      // Changed pages link to the live site: behind the proxy its own origin, in the demo the site
+      // port by the address `npm start` prints (localhost, so the links and the printed address match).
+      siteOrigin: config.publicOrigin ?? (config.sitePort ? `http://localhost:${config.sitePort}` : undefined),
       now,
       log,
     }),

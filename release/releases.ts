@@ -105,6 +105,15 @@ export function releaseName(releasesDir: string, now: Date): string {
   return name;
 }
 
+/** When a release was made, read from its name (20261123T101500Z-2 → 2026-11-23 10:15:00 UTC); undefined for any other name. */
+export function releaseMadeAt(name: string): Date | undefined {
+  const match = /^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z(?:-\d+)?$/.exec(name);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
 /** Whether `name` has the form of a release's name (its UTC time); says nothing of whether it exists. */
 export function isReleaseName(name: string): boolean {
   return RELEASE_NAME.test(name);

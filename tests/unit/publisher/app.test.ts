@@ -119,6 +119,22 @@ describe('rollback (hole 1)', () => {
   });
 });
 
+describe('the words staff read after an action', () => {
+  it('name the run «Publiser att» starts after what staff did, and show versions by their Oslo time with the id small', async () => {
+    const { app, runLog } = service('words');
+    const { cookie, csrf } = await login(app);
+    expect((await post(app, '/staff/rollback', { csrf, from: LIVE, to: EARLIER }, cookie)).headers.get('location')).toBe('/staff/?melding=rolled-back');
+    // Nothing waited during the pause: «Publiser att» fetches what the CMS has, named as such.
+    expect((await post(app, '/staff/publiser-att', { csrf }, cookie)).headers.get('location')).toBe('/staff/?melding=resumed');
+    expect(runLog.runs[0]).toMatchObject({ trigger: 'resume', by: 'Anne Aas' });
+    const page = await (await app.request(`${ORIGIN}/staff/`, { headers: { cookie } }, from('198.51.100.1'))).text();
+    expect(page).toContain('<dt>Kva</dt><dd>Publiser att</dd>');
+    expect(page).not.toContain('Hent innhaldet på nytt</dd>');
+    // 20261120T100000Z is 11.00 in Oslo (winter time).
+    expect(page).toContain('<dt>Versjon</dt><dd>fredag 20. november kl. 11.00 <small class="ref">(id 20261120T100000Z)</small></dd>');
+  });
+});
+
 describe('password guessing (hole 3)', () => {
   it('counts parallel guesses from one client each: of 30 sent at once, five are checked, and the right one sent with them is not', async () => {
     const { app } = service('parallel-client');

@@ -151,7 +151,9 @@ describe('the publish service on a CDN', { timeout: 60_000 }, () => {
     expect(listReleases(releasesDir())).toEqual(releases);
     const html = await statusPage((await login()).cookie);
     expect(html).toContain('<strong>Utlegging på CDN-et:</strong> Den nye versjonen kunne ikkje leggjast ut på CDN-et.');
-    expect(html).toMatch(/<dt>Utlegging på CDN-et<\/dt><dd>Feila etter [\d,]+ s med feilkode 1 \(versjon \d{8}T\d{6}Z(-\d+)?\)<\/dd>/);
+    expect(html).toMatch(
+      /<dt>Utlegging på CDN-et<\/dt><dd>Feila etter [\d,]+ s med feilkode 1 \(versjonen frå [a-zæøå]+dag \d+\. [a-z]+ kl\. \d\d\.\d\d\)<\/dd>/,
+    );
     await until(() => notifications.some((message) => message.run === run.id), 'the failure notification');
     expect(notifications.filter((message) => message.run === run.id)).toEqual([
       objectContaining({ state: 'failed', step: 'Utlegging på CDN-et', reason: run.failure!.reason }),

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changesText, CSP, progressText, statusPage, type StatusView } from '../../../publisher/page';
+import { changesText, CSP, progressText, runName, statusPage, versionName, type StatusView } from '../../../publisher/page';
+import { rollbackFailure } from '../../../publisher/rollback-routes';
+import { LockHeld } from '../../../release/lock';
 import { namedChangesOf, stepOfLine } from '../../../publisher/pipeline';
 import { RunLog, RunQueue, type RunRecord } from '../../../publisher/runs';
 
@@ -26,6 +28,31 @@ const view = (runs: RunRecord[], fields: Partial<StatusView> = {}): StatusView =
   message: undefined,
   now: NOW,
   ...fields,
+});
+
+describe('the words for runs and versions', () => {
+  it('calls a draft saved in the CMS an update of the preview, never a publish', () => {
+    expect(runName({ kind: 'preview', trigger: 'webhook' })).toBe('Oppdatering av førehandsvisinga (utkast lagra i CMS-et)');
+    expect(runName({ kind: 'preview', trigger: 'staff' })).toBe('Oppdatering av førehandsvisinga');
+    expect(runName({ kind: 'live', trigger: 'webhook' })).toBe('Publisering i CMS-et');
+    expect(runName({ kind: 'live', trigger: 'resume' })).toBe('Publiser att');
+    const html = statusPage(view([run({ id: 4, kind: 'preview', state: 'published', release: '20261125T130000Z' })]));
+    expect(html).toContain('<dt>Kva</dt><dd>Oppdatering av førehandsvisinga (utkast lagra i CMS-et)</dd>');
+    expect(html).not.toContain('Publisering i CMS-et');
+  });
+
+  it('names a version by its Oslo time, in summer and winter time, and a name of another form as it is', () => {
+    expect(versionName('20261126T210436Z')).toBe('torsdag 26. november kl. 22.04');
+    expect(versionName('20260701T120000Z-2')).toBe('onsdag 1. juli kl. 14.00');
+    expect(versionName('eldre-namn')).toBe('eldre-namn');
+  });
+
+  it('says why a rollback could not switch: a run at work, a full disk, or another fault', () => {
+    expect(rollbackFailure(new LockHeld('held'))).toBe('busy');
+    expect(rollbackFailure(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }))).toBe('rollback-disk-full');
+    expect(rollbackFailure(new Error('EACCES'))).toBe('rollback-error');
+    expect(statusPage(view([], { message: 'rollback-disk-full' }))).toContain('Disken på tenaren er full');
+  });
 });
 
 describe('the step and time so far of a going run', () => {
