@@ -189,7 +189,10 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const cdnInLine = bringCdnInLine({ releasesDir: config.releasesDir, goLive: config.goLive, queue, runLog, now, log, signal: stopping.signal }).catch(
     (error: unknown) => log(`bringing the CDN in line failed: ${String(error)}`),
   );
-  if (config.runOnStart) queue.request('live', 'start');
+  // The start-up run builds the whole site when the day is not built yet (a fresh clone, or a
+  // restart past midnight), so it is that day's build too: the schedule sees it waiting and
+  // asks for no second one.
+  if (config.runOnStart) queue.request('live', 'start', undefined, { force: scheduler.enabled && scheduler.plan().behind });
   queue.resume(); // runs still queued when the last process stopped run now (or after the pause)
   if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);
   scheduler.start();

@@ -249,6 +249,28 @@ describe('the day build', { timeout: 60_000 }, () => {
     }
   });
 
+  it('is the start-up run itself when the service starts with nothing built: one build, not two', async () => {
+    const dir = join(work, 'start-up');
+    cpSync('content', join(dir, 'content'), { recursive: true });
+    const built = builds();
+    const fresh = await startPublisher(
+      { ...config('5', dir), runOnStart: true, sitePort: undefined },
+      { log: () => {}, now: () => clock, scheduleTimer: false },
+    );
+    try {
+      await fresh.queue.settled();
+      expect(fresh.log.runs.map((run) => [run.trigger, run.force === true, run.state])).toEqual([['start', true, 'published']]);
+      expect(builds()).toBe(built + 1);
+      // The schedule looks again: the day is built, and nothing more runs before the next sync.
+      fresh.scheduler.tick();
+      await fresh.queue.settled();
+      expect(fresh.log.runs).toHaveLength(1);
+      expect(fresh.scheduler.plan().behind).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('runs once after a restart that missed midnight, and is not run twice', async () => {
     set('2027-11-02T20:00:00Z');
     publisher.scheduler.tick();
