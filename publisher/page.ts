@@ -60,7 +60,7 @@ export const CSP = `default-src 'none'; style-src ${STYLE_HASH}; script-src 'sel
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, body: string, head = ''): string {
+function layout(title: string, body: string, head = '', mainAttributes = ''): string {
   return `<!doctype html>
 <html lang="nn">
 <head>
@@ -71,7 +71,7 @@ function layout(title: string, body: string, head = ''): string {
 <style>${STYLE}</style>${head}
 </head>
 <body>
-<main>
+<main${mainAttributes}>
 ${body}
 </main>
 </body>
@@ -407,7 +407,8 @@ ${view.runs.map((run) => runItem(run, view, view.now ?? Date.now(), new Set(view
 <noscript><p><a href="/staff/">Oppdater sida</a> for å sjå korleis det går.</p></noscript>
 ${view.signedInAs ? `<p>Du er logga inn som ${escapeHtml(view.signedInAs)}.</p>` : ''}
 <form method="post" action="/staff/logout">${csrf}<button type="submit" class="secondary">Logg ut</button></form>`,
-    `${view.version ? `\n<meta name="kaia-live-version" content="${escapeHtml(view.version)}">` : ''}\n<script src="${STATUS_SCRIPT}" defer></script>`,
+    `\n<script src="${STATUS_SCRIPT}" defer></script>`,
+    view.version ? ` data-live-version="${escapeHtml(view.version)}"` : '',
   );
 }
 

@@ -17,7 +17,7 @@
   const CHANNEL = '/staff/live';
   const GOING_MS = 2000;
   const FALLBACK_MS = 20000;
-  const versionOf = (doc) => doc.querySelector('meta[name="kaia-live-version"]')?.getAttribute('content') ?? null;
+  const versionOf = (doc) => doc.querySelector('main[data-live-version]')?.dataset.liveVersion ?? null;
   const going = () => document.querySelector('[data-follow] [data-state="queued"], [data-follow] [data-state="running"]') !== null;
   /** The version of what the page shows now (null: not known, e.g. a part was held back by the focus). */
   let shown = versionOf(document);

@@ -260,7 +260,7 @@ describe('GET /staff/live', () => {
     }
     expect(seen[0]).not.toBe(before);
     const page = await (await app.request(`${ORIGIN}/staff/`, { headers: { cookie } })).text();
-    expect(page).toContain(`<meta name="kaia-live-version" content="${changes.version}">`);
+    expect(page).toContain(`<main data-live-version="${changes.version}">`);
   });
 
   it('sends a comment line while nothing changes, so a proxy keeps the quiet channel open', async () => {
