@@ -211,7 +211,8 @@ test('the status page follows a run without a reload: its step, the time so far,
   await expect(other.getByRole('status')).toContainText('Automatisk publisering er i gang att.');
   await other.close();
 
-  // The page polls (less often while nothing goes): move its clock on until it has seen the step.
+  // The live channel tells the page of the run; while a run goes the page also fetches itself
+  // every 2 s (on its clock, moved on here), so the time so far moves on.
   const news = page.locator('#runs-news');
   await expect(async () => {
     await page.clock.runFor(20_000);
@@ -331,5 +332,23 @@ test('«Bygg sida på nytt» says the page follows by itself, asks for no reload
   }
   await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
   await expect(page.locator('#runs li.run').first().getByRole('heading')).toContainText(/Publisert|Uendra/, { timeout: 15_000 });
+  expect(await loadedOnce(page)).toBe(true);
+});
+
+test('a browser without EventSource follows by fetching the page every 20 s instead (issue 34)', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as unknown as { EventSource?: unknown }).EventSource;
+  });
+  await page.clock.install();
+  await publisher.queue.settled();
+  await openStatusPage(page);
+  await editInCms('Tittel for ein nettlesar utan EventSource');
+  await publisher.queue.settled();
+  const first = page.locator('#runs li.run').first();
+  // Nothing tells the page but its own clock: moved on, it fetches itself and shows the run.
+  await expect(async () => {
+    await page.clock.runFor(20_000);
+    await expect(first.getByRole('link', { name: 'Artikkel endra: Tittel for ein nettlesar utan EventSource' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
   expect(await loadedOnce(page)).toBe(true);
 });
