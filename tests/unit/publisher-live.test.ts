@@ -10,16 +10,19 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountBook } from '../../publisher/accounts';
 import { serviceApp } from '../../publisher/app';
+import { readPublisherConfig } from '../../publisher/config';
 import { LiveChanges } from '../../publisher/live-changes';
 import { liveRoute, LIVE_CHANNEL } from '../../publisher/live-route';
 import { messages } from '../../publisher/page';
 import { PauseState } from '../../publisher/pause';
 import { RunLog, RunQueue } from '../../publisher/runs';
 import { Scheduler } from '../../publisher/scheduler';
+import { startPublisher } from '../../publisher/server';
 import { Sessions } from '../../publisher/staff';
 import { staffRoutes } from '../../publisher/staff-routes';
 import { statusRoutes } from '../../publisher/status-routes';
-import { addStaffAccount } from '../support/staff-account';
+import { UNREACHABLE_SOURCES } from '../support/offline-sources';
+import { addStaffAccount, staffLogin } from '../support/staff-account';
 
 const ORIGIN = 'https://publisering.kaia.test';
 const PASSWORD = 'annes staff password';
@@ -304,6 +307,52 @@ describe('GET /staff/live', () => {
     await open.pop()!.cancel();
     changes.changed();
     await expect.poll(() => changes.listening).toBe(0);
+  });
+});
+
+describe('the channel of the running service (node:http on 127.0.0.1)', () => {
+  it("passes each change on over a real socket at once, nginx told not to buffer it, and an open channel does not hold up the service's stop", async () => {
+    const dir = mkdtempSync(join(work, 'service-'));
+    const config = readPublisherConfig({
+      ...UNREACHABLE_SOURCES,
+      CONTENT_DIR: join(dir, 'content'),
+      RELEASES_DIR: join(dir, 'releases'),
+      PUBLISHER_PORT: '0',
+      PUBLISHER_HOOK_SECRET: 'live-hook-secret-0123',
+      PUBLISHER_SYNC_MINUTES: '0',
+      PUBLISHER_STAFF_PASSWORD: 'live-staff-password',
+    });
+    mkdirSync(join(dir, 'content'));
+    await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
+    const publisher = await startPublisher(config, { previewPort: 0, log: () => {} });
+    let closed = false;
+    try {
+      const { cookie } = await staffLogin(publisher.url, 'anne', PASSWORD);
+      const answer = await fetch(`${publisher.url}${LIVE_CHANNEL}`, { headers: { cookie, accept: 'text/event-stream' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toContain('text/event-stream');
+      expect(answer.headers.get('x-accel-buffering')).toBe('no');
+      const events = eventReader(answer.body!);
+      const first = (await events.next())!;
+      expect(first[0]).toBe('event: changed');
+      // A run asked for (its sources are unreachable, so it fails at once): told within the time-out.
+      publisher.queue.request('live', 'staff');
+      const next = (await events.next())!;
+      expect(next[0]).toBe('event: changed');
+      expect(next[1]).not.toBe(first[1]);
+      await publisher.queue.settled();
+      const stopped = Date.now();
+      await publisher.close();
+      closed = true;
+      expect(Date.now() - stopped).toBeLessThan(2000);
+      // The channel is over: it ends or its socket is cut, never left open until a time-out.
+      let end: string[] | null | Error;
+      do end = await events.next().catch((error: unknown) => error as Error);
+      while (Array.isArray(end));
+      expect(end instanceof Error ? end.message : 'ended').not.toMatch(/no event within/);
+    } finally {
+      if (!closed) await publisher.close();
+    }
   });
 });
 
