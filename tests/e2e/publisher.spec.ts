@@ -280,6 +280,12 @@ test('a run a signed CMS hook starts shows on the open status page within 2 s, w
   await expect(going).toHaveCount(0);
   const button = page.getByRole('button', { name: 'Lag ny førehandsvising' });
   await button.focus();
+  // Everything the live region says, to show it never says the same twice.
+  await page.evaluate(() => {
+    const said: string[] = ((window as unknown as { said: string[] }).said = []);
+    const news = document.getElementById('runs-news')!;
+    new MutationObserver(() => said.push(news.textContent ?? '')).observe(news, { childList: true, characterData: true, subtree: true });
+  });
   // The build waits while `hold` exists, so the run stays on the page as going.
   writeFileSync(join(work, 'hold'), '');
   try {
@@ -296,6 +302,10 @@ test('a run a signed CMS hook starts shows on the open status page within 2 s, w
   await expect(first.getByRole('heading')).toContainText('Publisert', { timeout: 15_000 });
   await expect(first.getByRole('link', { name: 'Artikkel endra: Tittel frå ein levande test' })).toBeVisible();
   await expect(page.locator('#runs-news')).toContainText('Publisert (køyringa');
+  // Each announcement («Køyrer: byggjer nettstaden (køyringa …)») is said once, however often the page fetched itself.
+  const said = (await page.evaluate(() => (window as unknown as { said: string[] }).said)).flatMap((text) => text.split(/(?<=\))\.\s*/).filter(Boolean));
+  expect(said.length).toBeGreaterThanOrEqual(2);
+  expect(said.filter((announcement, index) => said.indexOf(announcement) !== index)).toEqual([]);
   expect(await loadedOnce(page)).toBe(true);
   await expect(button).toBeFocused();
 });
@@ -350,5 +360,30 @@ test('a browser without EventSource follows by fetching the page every 20 s inst
     await page.clock.runFor(20_000);
     await expect(first.getByRole('link', { name: 'Artikkel endra: Tittel for ein nettlesar utan EventSource' })).toBeVisible({ timeout: 1000 });
   }).toPass();
+  expect(await loadedOnce(page)).toBe(true);
+});
+
+test('a part that holds the focus is left as it is while a change comes in, and follows once the focus has left it, with no new event (issue 34)', async ({
+  page,
+}) => {
+  await publisher.queue.settled();
+  await openStatusPage(page);
+  const link = page.locator('#runs a').first();
+  await link.focus();
+  const title = 'Tittel medan fokus er i lista';
+  const fetched = page.waitForResponse(
+    async (response) => response.url() === staff && response.request().method() === 'GET' && (await response.text()).includes(title),
+  );
+  await editInCms(title);
+  await publisher.queue.settled();
+  await fetched;
+  // The page has the change: the live version follows, the list the focus is in does not.
+  await expect(page.locator('#live-no')).toContainText(publisher.log.runs[0]!.release!);
+  await expect(link).toBeFocused();
+  await expect(page.locator('#runs')).not.toContainText(title);
+  // The focus leaves the list: it follows at once, although the service has nothing new to tell.
+  await page.getByRole('button', { name: 'Lag ny førehandsvising' }).focus();
+  await expect(page.locator('#runs').getByRole('link', { name: `Artikkel endra: ${title}` })).toBeVisible({ timeout: 2000 });
+  await expect(page.getByRole('button', { name: 'Lag ny førehandsvising' })).toBeFocused();
   expect(await loadedOnce(page)).toBe(true);
 });
