@@ -1,9 +1,10 @@
 /**
  * The staff status page and the login page: plain server-rendered HTML in nynorsk, forms that
  * work with a keyboard and a screen reader. Styles are one inline block whose hash goes into
- * the Content-Security-Policy; the one script (status-live.js, served as a file) only fetches
- * this same page again while runs go, swaps the parts that follow them, and says what changed
- * in a polite live region. Without it the page works the same, with a link to reload.
+ * the Content-Security-Policy; the one script (status-live.js, served as a file) listens to the
+ * service's live channel (live-route.ts), fetches this same page again when something changed,
+ * swaps the parts that follow (data-follow), and says what changed in a polite live region.
+ * Without it the page works the same, with a link to reload.
  */
 import { createHash } from 'node:crypto';
 import { formatDecimal } from '../src/lib/format/number';
@@ -61,7 +62,7 @@ export const CSP = `default-src 'none'; style-src ${STYLE_HASH}; script-src 'sel
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, body: string, head = ''): string {
+function layout(title: string, body: string, head = '', mainAttributes = ''): string {
   return `<!doctype html>
 <html lang="nn">
 <head>
@@ -72,7 +73,7 @@ function layout(title: string, body: string, head = ''): string {
 <style>${STYLE}</style>${head}
 </head>
 <body>
-<main>
+<main${mainAttributes}>
 ${body}
 </main>
 </body>
@@ -166,8 +167,8 @@ export const PREVIEW_OPEN = '/staff/forehandsvising';
 
 /** Messages after an action, chosen by key so nothing from the address is echoed into the page. */
 export const messages = {
-  queued: { text: 'Henting av innhaldet er sett i kø. Last sida på nytt for å sjå korleis det går.', error: false },
-  'preview-queued': { text: 'Ei ny førehandsvising er sett i kø. Last sida på nytt for å sjå korleis det går.', error: false },
+  queued: { text: 'Henting av innhaldet er sett i kø. Sida viser korleis det går.', error: false },
+  'preview-queued': { text: 'Ei ny førehandsvising er sett i kø. Sida viser korleis det går.', error: false },
   'rolled-back': { text: 'Nettstaden viser no den førre versjonen.', error: false },
   'no-rollback': { text: 'Det finst inga eldre versjon å gå tilbake til.', error: true },
   busy: { text: 'Ei publisering køyrer no. Prøv igjen når ho er ferdig.', error: true },
@@ -179,7 +180,7 @@ export const messages = {
     text: 'Nettstaden kunne ikkje byte versjon. Han viser framleis same versjon som før; feilen står i loggen til publiseringstenesta.',
     error: true,
   },
-  'rebuild-queued': { text: 'Sida blir bygd på nytt, også om ingenting er endra. Last sida på nytt for å sjå korleis det går.', error: false },
+  'rebuild-queued': { text: 'Sida blir bygd på nytt, også om ingenting er endra. Sida viser korleis det går.', error: false },
   'rebuild-held': {
     text: 'Automatisk publisering står på pause, så sida blir bygd på nytt først når du trykkjer «Publiser att». Til då viser nettstaden den versjonen du gjekk tilbake til.',
     error: false,
@@ -239,6 +240,8 @@ export interface StatusView {
   readonly siteOrigin?: string | undefined;
   /** The service's clock, for the time a going run has taken (ms since the epoch). */
   readonly now?: number;
+  /** The version of what the page shows (live-changes.ts): the script compares the live channel's with it. */
+  readonly version?: string | undefined;
 }
 
 /**
@@ -417,7 +420,7 @@ ${view.paused ? '' : `<form method="post" action="/staff/refresh">${csrf}<button
 </div>
 ${freshnessSection(view.freshness, formatMoment, csrf)}
 <h2>Førehandsvising</h2>
-${preview}
+<div id="preview-now" data-follow>${preview}</div>
 <div class="actions">
 <form method="post" action="/staff/preview">${csrf}<button type="submit" class="secondary">Lag ny førehandsvising</button></form>
 </div>
@@ -435,6 +438,7 @@ ${view.runs.map((run) => runItem(run, view, view.now ?? Date.now(), new Set(view
 ${view.signedInAs ? `<p>Du er logga inn som ${escapeHtml(view.signedInAs)}.</p>` : ''}
 <form method="post" action="/staff/logout">${csrf}<button type="submit" class="secondary">Logg ut</button></form>`,
     `\n<script src="${STATUS_SCRIPT}" defer></script>`,
+    view.version ? ` data-live-version="${escapeHtml(view.version)}"` : '',
   );
 }
 

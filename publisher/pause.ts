@@ -21,6 +21,8 @@ export interface Pause {
 export class PauseState {
   readonly #path: string;
   #pause: Pause | undefined;
+  /** Told when the pause starts or ends (the status page's live channel, live-changes.ts). */
+  onChange: (() => void) | undefined;
 
   constructor(path: string, log?: StateLog) {
     this.#path = path;
@@ -40,12 +42,14 @@ export class PauseState {
   pause(pause: Pause): void {
     writeStateFile(this.#path, pause);
     this.#pause = pause;
+    this.onChange?.();
   }
 
   resume(): void {
     rmSync(this.#path, { force: true });
     syncDirectory(dirname(this.#path));
     this.#pause = undefined;
+    this.onChange?.();
   }
 }
 

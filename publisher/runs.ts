@@ -107,6 +107,8 @@ export class RunLog {
   runs: RunRecord[] = [];
   /** Why the log could not be saved the last time, if it could not. */
   saveError: string | undefined;
+  /** Told after every save, written or not: the runs the status page shows may have changed (live-changes.ts). */
+  onChange: (() => void) | undefined;
   #next = 1;
 
   constructor(path: string, log?: StateLog) {
@@ -171,7 +173,11 @@ export class RunLog {
   }
 
   save(): void {
-    writeStateFile(this.#path, { runs: this.runs });
+    try {
+      writeStateFile(this.#path, { runs: this.runs });
+    } finally {
+      this.onChange?.();
+    }
   }
 }
 

@@ -58,6 +58,8 @@ export interface SchedulerDeps {
    * its runs, which wait with the webhooks' until «Publiser att», the day build too.
    */
   readonly paused?: () => { readonly since: string; readonly by: string } | undefined;
+  /** Told when what it knows changes (a source's answer, a warning, the schedule's history): the status page's live channel. */
+  readonly onChange?: () => void;
 }
 
 interface Stored {
@@ -306,7 +308,11 @@ export class Scheduler {
   }
 
   #save(): void {
-    writeStateFile(this.#path, this.#stored);
+    try {
+      writeStateFile(this.#path, this.#stored);
+    } finally {
+      this.#deps.onChange?.();
+    }
   }
 }
 

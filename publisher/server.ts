@@ -6,6 +6,7 @@
  *
  *   POST /hooks/cms            the CMS's signed webhook (hook-route.ts) → 202, a run is queued
  *   GET  /status, /staff/      the status JSON and page (status-routes.ts)
+ *   GET  /staff/live           the status page's live channel, server-sent events (live-route.ts)
  *   POST /staff/login|logout|refresh|rollback|preview   (staff-routes.ts, staff-actions.ts)
  *
  * and on the preview port, every path: the latest preview release, for staff only; for the
@@ -23,7 +24,9 @@ import { listen, serverOf, stop } from './http';
 import { recoverReleases } from '../release/recover';
 import { executeRun, notifyRun, previewDir, statusPageUrl } from './pipeline';
 import { liveSite, previewSite } from './release-sites';
+import { LiveChanges } from './live-changes';
 import { LiveHistory } from './live-history';
+import { liveRoute } from './live-route';
 import { PauseState } from './pause';
 import { rollbackRoutes } from './rollback-routes';
 import { RunLog, RunQueue, starterOf, type RunRecord } from './runs';
@@ -60,6 +63,10 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
   const runLog = new RunLog(join(config.stateDir, 'runs.json'), log);
+  // Whatever the status page shows changes through the run log, the pause or the schedule's
+  // freshness: each tells the one notifier, and the page's live channel passes it on.
+  const changes = new LiveChanges();
+  runLog.onChange = () => changes.changed();
   const deliveries = new DeliveryLog(join(config.stateDir, 'deliveries.json'), log);
   const accounts = new AccountBook(config.accountsFile, log);
   const sessions = new Sessions(config.staffPassword, config.publicOrigin?.startsWith('https:') ?? false, accounts, config.trustedProxies);
@@ -71,6 +78,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const history = new LiveHistory(join(config.stateDir, 'live-history.json'), log);
   history.notice(currentRelease(config.releasesDir), currentSince(config.releasesDir));
   const pause = new PauseState(join(config.stateDir, 'paused.json'), log);
+  pause.onChange = () => changes.changed();
   // While a rollback holds the site, live runs wait; previews go on.
   const mayStart = (run: RunRecord) => run.kind !== 'live' || pause.current === undefined;
   const stopping = new AbortController();
@@ -117,6 +125,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     log,
     timer: options.scheduleTimer ?? true,
     paused: () => pause.current,
+    onChange: () => changes.changed(),
   });
   queue.onFinished = (run) => {
     if (run.kind !== 'live') return;
@@ -138,12 +147,14 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
       sessions,
       pause,
       freshness: () => scheduler.view(),
+      changes,
       // Changed pages link to the live site: behind the proxy its own origin, in the demo the site
       // port by the address `npm start` prints (localhost, so the links and the printed address match).
       siteOrigin: config.publicOrigin ?? (config.sitePort ? `http://localhost:${config.sitePort}` : undefined),
       now,
       log,
     }),
+    liveRoute({ sessions, changes }),
     rollbackRoutes({
       releasesDir: config.releasesDir,
       contentDir: config.contentDir,
@@ -206,6 +217,8 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     cdnInLine,
     close: () => {
       scheduler.stop();
+      // The status pages' live channels end, or the server would wait for them.
+      changes.close();
       // A run going on is abandoned: its build's process group is ended, nothing is switched.
       stopping.abort();
       return (closing ??= Promise.all([stop(server), stop(preview), ...(site ? [stop(site)] : [])]).then(() => undefined));

@@ -13,6 +13,7 @@ import { loginPage, messageKey, PREVIEW_OPEN, STATUS_SCRIPT, statusPage } from '
 import { PREVIEW_ENTRY } from './release-sites';
 import type { RunLog, RunQueue } from './runs';
 import type { FreshnessView } from './freshness-page';
+import type { LiveChanges } from './live-changes';
 import type { PauseState } from './pause';
 import type { Sessions } from './staff';
 
@@ -32,6 +33,8 @@ export interface StatusDeps {
   readonly siteOrigin?: string | undefined;
   /** The service's clock (ms since the epoch). */
   readonly now?: () => number;
+  /** What the live channel tells of changes (live-route.ts): the page names the version it shows. */
+  readonly changes?: LiveChanges;
 }
 
 /** The status page's script: follows the runs without a reload (the page's CSP allows scripts from this service only). */
@@ -94,6 +97,7 @@ export function statusRoutes(deps: StatusDeps & { readonly log: (line: string) =
         signedInAs: session.name,
         siteOrigin: deps.siteOrigin,
         now: (deps.now ?? Date.now)(),
+        version: deps.changes?.version,
       }),
     );
   });

@@ -211,7 +211,8 @@ test('the status page follows a run without a reload: its step, the time so far,
   await expect(other.getByRole('status')).toContainText('Automatisk publisering er i gang att.');
   await other.close();
 
-  // The page polls (less often while nothing goes): move its clock on until it has seen the step.
+  // The live channel tells the page of the run; while a run goes the page also fetches itself
+  // every 2 s (on its clock, moved on here), so the time so far moves on.
   const news = page.locator('#runs-news');
   await expect(async () => {
     await page.clock.runFor(20_000);
@@ -248,4 +249,141 @@ test('the status page follows a run without a reload: its step, the time so far,
   expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
   await expect(button).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+/** Signs in on the status page and marks the page load, which a reload would lose. */
+async function openStatusPage(page: import('@playwright/test').Page): Promise<void> {
+  await page.goto(staff);
+  await page.getByLabel('Brukarnamn').fill('anne');
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Live no' })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+}
+
+const loadedOnce = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce);
+
+/** The CMS publishes (or saves a draft of) the article: the sandbox sends the signed webhook and answers once the service has. */
+async function editInCms(title: string, draft = false): Promise<void> {
+  const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
+    method: 'POST',
+    body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title }, draft }),
+  });
+  expect(answer.status).toBe(200);
+  expect(((await answer.json()) as { webhook: { status: number } | null }).webhook?.status).toBe(202);
+}
+
+test('a run a signed CMS hook starts shows on the open status page within 2 s, with no reload, over the live channel (issue 34)', async ({ page }) => {
+  await publisher.queue.settled();
+  await openStatusPage(page);
+  const going = page.locator('#runs li.run[data-state="queued"], #runs li.run[data-state="running"]');
+  await expect(going).toHaveCount(0);
+  const button = page.getByRole('button', { name: 'Lag ny førehandsvising' });
+  await button.focus();
+  // Everything the live region says, to show it never says the same twice.
+  await page.evaluate(() => {
+    const said: string[] = ((window as unknown as { said: string[] }).said = []);
+    const news = document.getElementById('runs-news')!;
+    new MutationObserver(() => said.push(news.textContent ?? '')).observe(news, { childList: true, characterData: true, subtree: true });
+  });
+  // The build waits while `hold` exists, so the run stays on the page as going.
+  writeFileSync(join(work, 'hold'), '');
+  try {
+    const sent = Date.now();
+    await editInCms('Tittel frå ein levande test');
+    await expect(going.first()).toBeVisible({ timeout: Math.max(0, 2000 - (Date.now() - sent)) });
+    await expect(going.first()).toContainText('CMS');
+    // Told once in the polite live region.
+    await expect(page.locator('#runs-news')).toContainText(/(I kø|Køyrer)/);
+  } finally {
+    rmSync(join(work, 'hold'), { force: true });
+  }
+  const first = page.locator('#runs li.run').first();
+  await expect(first.getByRole('heading')).toContainText('Publisert', { timeout: 15_000 });
+  await expect(first.getByRole('link', { name: 'Artikkel endra: Tittel frå ein levande test' })).toBeVisible();
+  await expect(page.locator('#runs-news')).toContainText('Publisert (køyringa');
+  // Each announcement («Køyrer: byggjer nettstaden (køyringa …)») is said once, however often the page fetched itself.
+  const said = (await page.evaluate(() => (window as unknown as { said: string[] }).said)).flatMap((text) => text.split(/(?<=\))\.\s*/).filter(Boolean));
+  expect(said.length).toBeGreaterThanOrEqual(2);
+  expect(said.filter((announcement, index) => said.indexOf(announcement) !== index)).toEqual([]);
+  expect(await loadedOnce(page)).toBe(true);
+  await expect(button).toBeFocused();
+});
+
+test('the preview link appears on the open status page once a draft run is ready, with no reload (issue 34)', async ({ page }) => {
+  await publisher.queue.settled();
+  await openStatusPage(page);
+  const preview = page.locator('#preview-now');
+  await expect(preview).toContainText('Det finst inga førehandsvising enno.');
+  await editInCms('Utkast som berre førehandsvisinga viser', true);
+  await expect(preview.getByRole('link', { name: 'Opne førehandsvisinga' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('#runs-news')).toContainText('Førehandsvising klar (køyringa');
+  expect(await loadedOnce(page)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`status-live-${width}.png`), fullPage: true });
+  }
+});
+
+test('«Bygg sida på nytt» says the page follows by itself, asks for no reload, and the page follows the build (issue 34)', async ({ page }) => {
+  await publisher.queue.settled();
+  await openStatusPage(page);
+  writeFileSync(join(work, 'hold'), '');
+  try {
+    await page.getByRole('button', { name: 'Bygg sida på nytt' }).click();
+    const status = page.getByRole('status');
+    await expect(status).toHaveText('Sida blir bygd på nytt, også om ingenting er endra. Sida viser korleis det går.');
+    await expect(status).not.toContainText('Last sida på nytt');
+    await expect(page.locator('#runs li.run').first()).toContainText('Bygg sida på nytt');
+  } finally {
+    rmSync(join(work, 'hold'), { force: true });
+  }
+  await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+  await expect(page.locator('#runs li.run').first().getByRole('heading')).toContainText(/Publisert|Uendra/, { timeout: 15_000 });
+  expect(await loadedOnce(page)).toBe(true);
+});
+
+test('a browser without EventSource follows by fetching the page every 20 s instead (issue 34)', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as unknown as { EventSource?: unknown }).EventSource;
+  });
+  await page.clock.install();
+  await publisher.queue.settled();
+  await openStatusPage(page);
+  await editInCms('Tittel for ein nettlesar utan EventSource');
+  await publisher.queue.settled();
+  const first = page.locator('#runs li.run').first();
+  // Nothing tells the page but its own clock: moved on, it fetches itself and shows the run.
+  await expect(async () => {
+    await page.clock.runFor(20_000);
+    await expect(first.getByRole('link', { name: 'Artikkel endra: Tittel for ein nettlesar utan EventSource' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  expect(await loadedOnce(page)).toBe(true);
+});
+
+test('a part that holds the focus is left as it is while a change comes in, and follows once the focus has left it, with no new event (issue 34)', async ({
+  page,
+}) => {
+  await publisher.queue.settled();
+  await openStatusPage(page);
+  const link = page.locator('#runs a').first();
+  await link.focus();
+  const title = 'Tittel medan fokus er i lista';
+  const fetched = page.waitForResponse(
+    async (response) => response.url() === staff && response.request().method() === 'GET' && (await response.text()).includes(title),
+  );
+  await editInCms(title);
+  await publisher.queue.settled();
+  await fetched;
+  // The page has the change: the live version follows, the list the focus is in does not.
+  await expect(page.locator('#live-no')).toContainText(publisher.log.runs[0]!.release!);
+  await expect(link).toBeFocused();
+  await expect(page.locator('#runs')).not.toContainText(title);
+  // The focus leaves the list: it follows at once, although the service has nothing new to tell.
+  await page.getByRole('button', { name: 'Lag ny førehandsvising' }).focus();
+  await expect(page.locator('#runs').getByRole('link', { name: `Artikkel endra: ${title}` })).toBeVisible({ timeout: 2000 });
+  await expect(page.getByRole('button', { name: 'Lag ny førehandsvising' })).toBeFocused();
+  expect(await loadedOnce(page)).toBe(true);
 });

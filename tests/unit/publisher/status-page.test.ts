@@ -114,12 +114,23 @@ describe('the page follows runs with its own script', () => {
     expect(page).toMatch(/<noscript><p><a href="\/staff\/">Oppdater sida<\/a>/);
     expect(page).toContain('<p class="news" id="runs-news" aria-live="polite"></p>');
     expect(page).toMatch(/<div id="runs" data-follow>/);
+    // The preview follows too: «Opne førehandsvisinga» appears without a reload.
+    expect(page).toMatch(/<div id="preview-now" data-follow>/);
     expect(CSP).toContain("script-src 'self'");
+    // The live channel is a connection to the service itself.
+    expect(CSP).toContain("connect-src 'self'");
     expect(CSP).not.toContain('unsafe-inline');
   });
 
-  it('the served script polls the page and writes only to the live region and the parts marked to follow', () => {
+  it('names the version it shows, which the live channel compares (issue 34)', () => {
+    expect(statusPage({ ...view([going]), version: 'abc-7' })).toContain('<main data-live-version="abc-7">');
+    expect(statusPage(view([going]))).toContain('<main>');
+  });
+
+  it('the served script listens to the live channel, and writes only to the live region and the parts marked to follow', () => {
     const script = readFileSync('publisher/status-live.js', 'utf8');
+    expect(script).toContain("'/staff/live'");
+    expect(script).toContain('new EventSource(');
     expect(script).toContain("getElementById('runs-news')");
     expect(script).toContain('[data-follow]');
     // It moves the focus once, at load, to an action's result; never while following the runs.
