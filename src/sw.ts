@@ -41,7 +41,7 @@ import {
   isSiteNavigation,
   pageFileFor,
 } from './lib/offline/worker-rules';
-import { linkedStylesheetPage } from './lib/pages/inline-stylesheet';
+import { storedPage } from './lib/pages/inline-stylesheet';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -60,7 +60,8 @@ clientsClaim();
 cleanupOutdatedCaches();
 
 // Pages come over the network with the stylesheet inside (src/lib/pages/inline-stylesheet.ts);
-// the precache stores them linking it, so the stylesheet is stored once. As Workbox's own check
+// the precache stores them linking it, so the stylesheet is stored once, and without the
+// structured data only search engines read. As Workbox's own check
 // does, an error answer is not stored (the install fails and is tried again).
 addPlugins([
   {
@@ -71,7 +72,7 @@ addPlugins([
       const headers = new Headers(response.headers);
       headers.delete('Content-Encoding');
       headers.delete('Content-Length');
-      return new Response(linkedStylesheetPage(await response.text()), { status: response.status, statusText: response.statusText, headers });
+      return new Response(storedPage(await response.text()), { status: response.status, statusText: response.statusText, headers });
     },
   },
 ]);

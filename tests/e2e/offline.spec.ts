@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { IMAGE_CACHE, IMAGE_LIMITS, builtPrecacheUrls } from '../../src/lib/offline/worker-rules';
-import { linkedStylesheetPage } from '../../src/lib/pages/inline-stylesheet';
+import { storedPage } from '../../src/lib/pages/inline-stylesheet';
 import { pageFile } from '../../src/lib/pages/page-files';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { expect, sitemapPaths, test } from './fixtures';
@@ -234,8 +234,9 @@ test('the precache holds every page and the search index, and stores under 2 MB'
   let gzip = 0;
   for (const url of urls) {
     const served = await (await request.get(`/${url}`, { headers: { 'Accept-Encoding': 'identity' } })).body();
-    // Pages are stored linking the stylesheet they carry inline over the network (src/sw.ts).
-    const body = url.endsWith('.html') ? Buffer.from(linkedStylesheetPage(served.toString('utf8'))) : served;
+    // Pages are stored linking the stylesheet they carry inline over the network, and without
+    // their structured data (src/sw.ts).
+    const body = url.endsWith('.html') ? Buffer.from(storedPage(served.toString('utf8'))) : served;
     stored += body.length;
     gzip += /\.(html|css|js|json|svg)$/.test(url) ? gzipSync(body).length : body.length;
   }

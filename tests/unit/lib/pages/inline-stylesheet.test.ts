@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineStylesheetHrefs, linkedStylesheetPage, storedPageBytes, withInlineStylesheet } from '../../../../src/lib/pages/inline-stylesheet';
+import { inlineStylesheetHrefs, linkedStylesheetPage, storedPage, storedPageBytes, withInlineStylesheet } from '../../../../src/lib/pages/inline-stylesheet';
 import { pageAssetFiles } from '../../../../src/lib/offline/worker-rules';
 
 const CSS = 'body{margin:0}.a>.b{color:#123}\n';
@@ -58,6 +58,24 @@ describe('linkedStylesheetPage', () => {
   it('leaves other style elements, and a page without an inline stylesheet, as they are', () => {
     const other = page('<style>.x{color:red}</style><link rel="stylesheet" href="/_astro/style.k1.css">');
     expect(linkedStylesheetPage(other)).toBe(other);
+  });
+});
+
+describe('storedPage', () => {
+  const withData = (json: string) => page(`<link rel="stylesheet" href="/_astro/style.k1.css"><script type="application/ld+json">${json}</script>`);
+
+  it('leaves out the structured data, which only search engines read, and links the stylesheet', () => {
+    const built = withData('{"@type":"Movie","name":"Naustet \\u003c3"}');
+    const stored = storedPage(withInlineStylesheet(built, read));
+    expect(stored).not.toContain('application/ld+json');
+    expect(stored).not.toContain('Naustet');
+    expect(stored).toBe(built.replace(/<script type="application\/ld\+json">[^<]*<\/script>/, ''));
+    expect(storedPageBytes(withInlineStylesheet(built, read))).toBe(Buffer.byteLength(stored));
+  });
+
+  it('keeps every other script', () => {
+    const scripts = page('<script type="module" src="/_astro/a.js"></script><script>window.x = 1</script>');
+    expect(storedPage(scripts)).toBe(scripts);
   });
 });
 
