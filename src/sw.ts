@@ -39,7 +39,9 @@ import {
   isBuildAsset,
   isSiteImage,
   isSiteNavigation,
+  markStoredCopy,
   pageFileFor,
+  PAGE_NETWORK_TIMEOUT_SECONDS,
 } from './lib/offline/worker-rules';
 import { storedPage } from './lib/pages/inline-stylesheet';
 
@@ -110,11 +112,24 @@ registerRoute(
 // the network first, a copy kept for offline (only 200 answers, never an error page). These
 // pages are the same for every visitor; what members see comes from the partner APIs, which
 // the worker never handles.
+/** A stored page handed out instead of the network's: `<html>` marked, so the page can say so. */
+const storedCopyMarked: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.delete('Content-Length');
+    return new Response(markStoredCopy(await cachedResponse.text()), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
+// On a weak signal the network gets PAGE_NETWORK_TIMEOUT_SECONDS, then the stored copy is shown,
+// marked so that the page says so (src/scripts/sw-register.ts).
 registerRoute(
   ({ request }) => isSiteNavigation(request, self.location.origin),
   new NetworkFirst({
     cacheName: PAGE_CACHE,
-    plugins: plugins(new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...PAGE_LIMITS, purgeOnQuotaError: true })),
+    networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
+    plugins: plugins(new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...PAGE_LIMITS, purgeOnQuotaError: true }), storedCopyMarked),
   }),
 );
 

@@ -4,7 +4,7 @@
  * it, if the visitor is typing). A failed registration is logged and changes nothing else.
  * Plain DOM, no framework: this runs on every page.
  */
-import { MESSAGES, NOTICE_MS, isEditing, onControllerChange, type FieldLike } from '../lib/offline/update';
+import { MESSAGES, NOTICE_MS, STORED_COPY_ATTRIBUTE, isEditing, onControllerChange, type FieldLike } from '../lib/offline/update';
 
 const WORKER_URL = '/sw.js';
 /** The status region's look while it offers the reload: floating in the corner, where it is seen while typing. */
@@ -42,9 +42,23 @@ function shownImages(): string[] {
   return [...new Set(urls)];
 }
 
+/** The page came from the worker's store because the network did not answer: say so, and offer to try again. */
+function sayStoredCopy(): void {
+  const region = statusRegion();
+  if (!region || !document.documentElement.hasAttribute(STORED_COPY_ATTRIBUTE)) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button';
+  button.textContent = MESSAGES.tryAgain;
+  button.addEventListener('click', () => window.location.reload());
+  region.classList.add(OFFER_CLASS);
+  region.replaceChildren(`${MESSAGES.storedCopy} `, button);
+}
+
 export function registerServiceWorker(): void {
   // `astro dev` builds no worker (and no search index): only built sites register one.
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  sayStoredCopy();
   const container = navigator.serviceWorker;
   // Fields the visitor has typed in; a reload must not take that text away unasked.
   const changed = new WeakSet<FieldLike>();

@@ -170,6 +170,38 @@ test('@once a page outside the precache works offline once visited', async ({ pa
   await context.setOffline(false);
 });
 
+test('@once on a weak signal that accepts and never answers, a visited page comes from the store within seconds, saying so (issue 37)', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await waitForWorker(page);
+  const path = '/kinoprogram/alder/15';
+  expect((await page.goto(path))?.status()).toBe(200);
+  await expect(page.locator('[data-sw-status]')).not.toContainText('Nettet svarar ikkje');
+  // Lie-fi: the worker's request for the page is taken and never answered (Chromium routes a
+  // service worker's requests through the context).
+  let held = 0;
+  await context.route(`**${path}*`, () => {
+    held += 1;
+  });
+  const started = Date.now();
+  const stored = await page.goto(path, { timeout: 15_000 });
+  expect(stored?.fromServiceWorker()).toBe(true);
+  await expect(page).toHaveTitle('Kulturhuset Kaia | Kinoprogram – Frå 15 år');
+  const status = page.locator('[data-sw-status]');
+  await expect(status).toContainText('Nettet svarar ikkje no, så du ser sida slik ho var sist du opna ho.');
+  await expect(status.getByRole('button', { name: 'Prøv igjen' })).toBeVisible();
+  expect(held).toBeGreaterThan(0);
+  // The worker's time-out is 3 s; the page is there long before a browser's own (minutes).
+  expect(Date.now() - started).toBeLessThan(12_000);
+  // Answered again: «Prøv igjen» brings the page from the network, with no note.
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await status.getByRole('button', { name: 'Prøv igjen' }).click();
+  await expect(page.locator('[data-sw-status]')).not.toContainText('Nettet svarar ikkje');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-stored-copy'))).toBe(false);
+});
+
 test('@once offline, an image never seen shows a calm placeholder of its own size, not a broken image', async ({ page, context }) => {
   await page.goto('/');
   await waitForWorker(page);

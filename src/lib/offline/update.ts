@@ -47,7 +47,12 @@ export const MESSAGES = {
   updateReady: 'Ei ny utgåve av nettstaden er klar.',
   reload: 'Last inn på nytt',
   registrationFailed: 'Kunne ikkje registrere service workeren; nettstaden fungerer, men ikkje fråkopla.',
+  storedCopy: 'Nettet svarar ikkje no, så du ser sida slik ho var sist du opna ho.',
+  tryAgain: 'Prøv igjen',
 } as const;
+
+/** The attribute on `<html>` that tells the page it came from the worker's store, not the network (worker-rules.ts markStoredCopy). */
+export const STORED_COPY_ATTRIBUTE = 'data-stored-copy';
 
 /** How long the offline notice stays before it goes by itself. */
 export const NOTICE_MS = 6000;

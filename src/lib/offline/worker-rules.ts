@@ -17,6 +17,7 @@
  *   the network as if there were no worker, and are never cached.
  */
 import { pageFile } from '../pages/page-files';
+import { STORED_COPY_ATTRIBUTE } from './update';
 import { sitemapPageFiles } from '../seo/sitemap-files';
 
 /** Precached files, relative to dist/ (Workbox globs). */
@@ -233,6 +234,18 @@ export function isSiteImage(request: { method: string; destination: string; url:
 export const OFFLINE_IMAGE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#e9e1d4"/></svg>';
 
 /** Whether a request is a page navigation of this site (answered from the precache, else the network, else a stored copy or the offline page). */
+/**
+ * How long a page outside the precache (Mi side, a member screen, a one-filter view) waits for
+ * the network before the stored copy is shown. On a weak signal a connection can be accepted and
+ * never answered ("lie-fi"); without a limit the page stayed blank for 35 s and more.
+ */
+export const PAGE_NETWORK_TIMEOUT_SECONDS = 3;
+
+/** A stored page as the worker hands it out: `<html>` marked, so the page can say it is the stored copy. */
+export function markStoredCopy(html: string): string {
+  return html.replace(/<html(?=[\s>])/i, `<html ${STORED_COPY_ATTRIBUTE}`);
+}
+
 export function isSiteNavigation(request: { method: string; mode: string; url: string }, origin: string): boolean {
   return request.method === 'GET' && request.mode === 'navigate' && new URL(request.url).origin === origin;
 }

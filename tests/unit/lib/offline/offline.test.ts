@@ -14,6 +14,8 @@ import {
   pageFileFor,
   planPrecache,
   precachedPageFiles,
+  markStoredCopy,
+  PAGE_NETWORK_TIMEOUT_SECONDS,
 } from '../../../../src/lib/offline/worker-rules';
 
 const origin = 'https://kaia.example';
@@ -260,5 +262,19 @@ describe('caching of the search index', () => {
     for (const path of ['/pagefind/pagefind-entry.json', '/pagefind/pagefind.js', '/pagefind/wasm.nn.pagefind', '/pagefind/fragment/../x'])
       expect(hashed.test(path), path).toBe(false);
     expect(headersFile({})).toContain('/pagefind/fragment/*\n  Cache-Control: public, max-age=31536000, immutable');
+  });
+});
+
+describe('a stored page handed out instead of the network', () => {
+  it('is marked on <html>, once, and otherwise unchanged', () => {
+    const html = '<!doctype html><html lang="nn" data-x><head></head><body><p>html</p></body></html>';
+    expect(markStoredCopy(html)).toBe('<!doctype html><html data-stored-copy lang="nn" data-x><head></head><body><p>html</p></body></html>');
+    expect(markStoredCopy('<html><body></body></html>')).toBe('<html data-stored-copy><body></body></html>');
+    expect(markStoredCopy('<p>no document</p>')).toBe('<p>no document</p>');
+  });
+
+  it('waits for the network a few seconds, not a browser’s minutes', () => {
+    expect(PAGE_NETWORK_TIMEOUT_SECONDS).toBeGreaterThanOrEqual(2);
+    expect(PAGE_NETWORK_TIMEOUT_SECONDS).toBeLessThanOrEqual(5);
   });
 });
