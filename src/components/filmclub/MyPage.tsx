@@ -15,7 +15,7 @@ import { countOf, formatFetchedAt, formatTicketTime, seatsText } from '../../lib
 import { readStoredTickets } from '../../lib/filmclub/ticket-storage';
 import { nextShowing, programmeFilmOf, type ProgrammeFilm } from '../../lib/filmclub/programme-films';
 import { capitalise } from '../../lib/format/text';
-import { formatShortDay, formatTime } from '../../lib/format/time';
+import { formatShortDay, formatTime, NO_BREAK_SPACE } from '../../lib/format/time';
 import { ticketLinkPrefix } from '../../lib/programme/ticket-labels';
 import { TicketActions } from './TicketView';
 import { QrCode } from './QrCode';
@@ -220,7 +220,9 @@ function WatchListItem({ item, posters, films }: { item: WatchItem; posters: Fil
             Neste vising:{' '}
             <a href={next.ticketUrl}>
               <span className="visually-hidden">{ticketLinkPrefix(title, formatShortDay(next.start))}</span>
-              <span aria-hidden="true">{capitalise(formatShortDay(next.start))} kl. </span>
+              <span aria-hidden="true">
+                {capitalise(formatShortDay(next.start))} kl.{NO_BREAK_SPACE}
+              </span>
               {formatTime(next.start)}
             </a>
           </p>
