@@ -13,7 +13,7 @@ import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { $tickets, $watchList, signedOut } from '../../lib/filmclub/stores';
 import { countOf, formatFetchedAt, formatTicketTime, seatsText } from '../../lib/filmclub/format';
 import { readStoredTickets } from '../../lib/filmclub/ticket-storage';
-import { nextShowing, programmeFilmOf, type ProgrammeFilm } from '../../lib/filmclub/programme-films';
+import { nextShowing, programmeFilmOf, watchListTicketAttributes, type ProgrammeFilm } from '../../lib/filmclub/programme-films';
 import { capitalise } from '../../lib/format/text';
 import { formatShortDay, formatTime, NO_BREAK_SPACE } from '../../lib/format/time';
 import { ticketLinkPrefix } from '../../lib/programme/ticket-labels';
@@ -215,10 +215,10 @@ function WatchListItem({ item, posters, films }: { item: WatchItem; posters: Fil
       </div>
       <div>
         <p className="fc-watchitem__title">{page ? <a href={page}>{title}</a> : title}</p>
-        {next ? (
+        {film && next ? (
           <p className="fc-watchitem__next">
             Neste vising:{' '}
-            <a href={next.ticketUrl}>
+            <a href={next.ticketUrl} {...watchListTicketAttributes(film)}>
               <span className="visually-hidden">{ticketLinkPrefix(title, formatShortDay(next.start))}</span>
               <span aria-hidden="true">
                 {capitalise(formatShortDay(next.start))} kl.{NO_BREAK_SPACE}
