@@ -131,7 +131,7 @@ test.describe('an unknown partner id', () => {
     expect(asked.filter((url) => url.startsWith(partnerUrl(118)) || url.startsWith(partnerUrl(178)))).toEqual([]);
     expect(asked.length).toBeGreaterThan(0);
   });
-  test('allows neither partner in its policy and ships none of the film club’s code', async () => {
+  test('allows neither partner in its policy and ships none of the film club’s code', () => {
     const headers = readFileSync(join(work, 'dist', '_headers'), 'utf8');
     const nginx = readFileSync(join(work, 'dist', '_hosting', 'nginx.conf'), 'utf8');
     for (const partner of [118, 178]) {
