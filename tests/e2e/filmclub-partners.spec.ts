@@ -134,7 +134,7 @@ test.describe('an unknown partner id', () => {
   test('allows neither partner in its policy and ships none of the film club’s code', () => {
     const headers = readFileSync(join(work, 'dist', '_headers'), 'utf8');
     const nginx = readFileSync(join(work, 'dist', '_hosting', 'nginx.conf'), 'utf8');
-    for (const partner of [118, 178]) {
+    for (const partner of [118, 178] as const) {
       const origin = new URL(partnerUrl(partner)).origin;
       expect(headers, origin).not.toContain(origin);
       expect(nginx, origin).not.toContain(origin);
