@@ -30,7 +30,13 @@ export function previewSite(previewDir: string, sessions: Sessions, statusPageUr
   app.all('*', (c) => {
     // No HTTP Basic prompt: staff sign in on the status page, and open the preview from there.
     if (!sessions.previewAccess(staffRequest(c)).ok) return page(c, 401, previewSignInPage(statusPageUrl(), false));
-    return releaseResponse(join(previewDir, CURRENT), c.req.method, rawTarget(c.req.url), { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' });
+    return releaseResponse(
+      join(previewDir, CURRENT),
+      c.req.method,
+      rawTarget(c.req.url),
+      { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' },
+      c.req.raw.headers,
+    );
   });
   return app;
 }

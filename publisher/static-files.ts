@@ -7,9 +7,11 @@
  * src/lib/hosting/policy.ts, as it writes the nginx config): its Content-Security-Policy, which
  * allows WebAssembly on '/search' alone, `nosniff`, `frame-ancestors 'none'` and the rest. A
  * release without that file (an old one, or a stand-in build) gets the site's policy with no
- * inline scripts allowed.
+ * inline scripts allowed. Like nginx, it sends the build's precompressed copy (`.br`, else
+ * `.gz`, src/lib/hosting/precompress.ts) to a client that accepts it, and answers a request that
+ * names the file's current ETag with 304.
  */
-import { createReadStream, realpathSync, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync, type Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { extname } from 'node:path';
@@ -72,7 +74,13 @@ export function siteHeaders(root: string, pathname: string): Record<string, stri
  * list and a page's other spellings, the file (/x as x.html or x/index.html), else its 404
  * page. `overrides` replace the site's headers (a preview is never cached nor indexed).
  */
-export function releaseResponse(root: string, method: string, target: string, overrides: Record<string, string> = {}): Response {
+export function releaseResponse(
+  root: string,
+  method: string,
+  target: string,
+  overrides: Record<string, string> = {},
+  request: Pick<Headers, 'get'> = new Headers(),
+): Response {
   if (method !== 'GET' && method !== 'HEAD') return new Response('method not allowed', { status: 405, headers: { allow: 'GET' } });
   const query = target.indexOf('?');
   const answer = staticAnswer(root, releaseRules(root), query < 0 ? target : target.slice(0, query), query < 0 ? '' : target.slice(query));
@@ -80,16 +88,57 @@ export function releaseResponse(root: string, method: string, target: string, ov
   if (answer.status === 301) return new Response(null, { status: 301, headers: { ...headers, location: answer.location } });
   const { file } = answer;
   if (!file) return new Response('Fann ikkje sida.', { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
-  const body = method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream);
-  return new Response(body, {
-    status: answer.status,
-    headers: { ...headers, 'content-type': contentTypes.get(extname(file)) ?? 'application/octet-stream', 'content-length': String(statSync(file).size) },
+  const copy = PRECOMPRESSED.map(([encoding, suffix]) => ({ encoding, path: `${file}${suffix}`, stats: fileStats(`${file}${suffix}`) })).find(
+    (candidate) => candidate.stats && accepts(request.get('accept-encoding') ?? '', candidate.encoding),
+  );
+  const served = copy ?? { encoding: undefined, path: file, stats: statSync(file) };
+  const stats = served.stats as Stats;
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const sent = {
+    ...headers,
+    'content-type': contentTypes.get(extname(file)) ?? 'application/octet-stream',
+    etag,
+    'last-modified': stats.mtime.toUTCString(),
+    ...(served.encoding ? { 'content-encoding': served.encoding } : {}),
+  };
+  if (
+    answer.status === 200 &&
+    request
+      .get('if-none-match')
+      ?.split(',')
+      .some((tag) => tag.trim() === etag)
+  )
+    return new Response(null, { status: 304, headers: sent });
+  const body = method === 'HEAD' ? null : (Readable.toWeb(createReadStream(served.path)) as ReadableStream);
+  return new Response(body, { status: answer.status, headers: { ...sent, 'content-length': String(stats.size) } });
+}
+
+/** The build's precompressed copies, best first (nginx's brotli_static and gzip_static). */
+const PRECOMPRESSED: readonly (readonly [string, string])[] = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
+function fileStats(path: string): Stats | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether an Accept-Encoding value takes `encoding` (named, and not with q=0). */
+export function accepts(header: string, encoding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    return name.toLowerCase() === encoding && !parameters.some((parameter) => /^q=0(?:\.0*)?$/.test(parameter));
   });
 }
 
 /** A Hono app serving the release at `root` for every path. */
 export function releaseApp(root: string, overrides: Record<string, string> = {}): Hono {
-  return new Hono().all('*', (c) => releaseResponse(root, c.req.method, rawTarget(c.req.url), overrides));
+  return new Hono().all('*', (c) => releaseResponse(root, c.req.method, rawTarget(c.req.url), overrides, c.req.raw.headers));
 }
 
 /** The path as sent, still percent-encoded (Hono's `c.req.path` is decoded; fileOf decodes once itself). */

@@ -15,6 +15,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverOf } from '../../publisher/http';
 import { releaseApp } from '../../publisher/static-files';
@@ -62,6 +63,7 @@ const PATHS: { path: string; status: number; csp?: string }[] = [
 
 /** The headers that must be the same on every server. */
 const COMPARED = [
+  'content-encoding',
   'content-security-policy',
   'cache-control',
   'x-content-type-options',
@@ -76,7 +78,7 @@ let nginx: ChildProcess;
 const servers: Server[] = [];
 const origins: Record<'nginx' | 'site' | 'preview', string> = { nginx: '', site: '', preview: '' };
 
-function write(file: string, text: string) {
+function write(file: string, text: string | Buffer) {
   mkdirSync(dirname(join(build, file)), { recursive: true });
   writeFileSync(join(build, file), text);
 }
@@ -93,6 +95,9 @@ beforeAll(async () => {
   chmodSync(build, 0o755);
   for (const page of ['index', 'kinoprogram', 'search', '404']) write(`${page}.html`, `<!doctype html><title>${page}</title>`);
   write('_astro/app.abc123.js', 'export {};');
+  // Precompressed copies, as the build writes them beside files (src/lib/hosting/precompress.ts).
+  write('_astro/app.abc123.js.br', brotliCompressSync('export {};'));
+  write('kinoprogram.html.gz', gzipSync('<!doctype html><title>kinoprogram</title>'));
   write('pagefind/pagefind.js', 'export {};');
   write('pagefind/fragment/en_abc.pf_fragment', 'x');
   write('media/plakat.jpg', 'jpeg');
@@ -131,7 +136,7 @@ afterAll(async () => {
 
 /** What a server answers for `path`: status, redirect target and the compared headers. */
 async function answer(origin: string, path: string): Promise<Record<string, string | number | null>> {
-  const response = await fetch(`${origin}${path}`, { redirect: 'manual' });
+  const response = await fetch(`${origin}${path}`, { redirect: 'manual', headers: { 'accept-encoding': 'gzip, br' } });
   await response.arrayBuffer();
   return {
     status: response.status,
@@ -148,11 +153,19 @@ describe('every server the project runs', () => {
       if (csp) expect(fromNginx['content-security-policy'], path).toBe(csp);
     }
     expect((await answer(origins.nginx, '/search.html?q=basseng')).location).toBe('/search?q=basseng');
+    // The build's precompressed copies: brotli where there is one, else gzip.
+    expect((await answer(origins.nginx, '/_astro/app.abc123.js'))['content-encoding']).toBe('br');
+    expect((await answer(origins.nginx, '/kinoprogram'))['content-encoding']).toBe('gzip');
   });
 
   for (const server of ['site', 'preview'] as const) {
     it(`sends each kind of path what nginx sends: ${server === 'site' ? 'the publish service (npm start, staff preview)' : 'astro preview'}`, async () => {
-      for (const { path } of PATHS) expect(await answer(origins[server], path), path).toEqual(await answer(origins.nginx, path));
+      // astro preview compresses on the fly (Vite's compression middleware) instead of sending the build's copies.
+      const compared = async (origin: string, path: string) => {
+        const { 'content-encoding': encoding, ...rest } = await answer(origin, path);
+        return server === 'site' ? { ...rest, 'content-encoding': encoding } : rest;
+      };
+      for (const { path } of PATHS) expect(await compared(origins[server], path), path).toEqual(await compared(origins.nginx, path));
     });
   }
 });
