@@ -6,6 +6,7 @@ import { contentDirectory, readBuildEnv } from './src/lib/config/build-env.ts';
 import { readSnapshotFile } from './src/lib/content/snapshot.ts';
 import { originOf } from './src/lib/hosting/policy.ts';
 import { analyticsOrigins, analyticsServices } from './src/lib/analytics/services.ts';
+import { filmclubOrigins } from './src/lib/filmclub/settings.ts';
 import { hosting } from './src/integrations/hosting.ts';
 import { VIDEO_ORIGINS } from './src/lib/site/video.ts';
 import { mediaVariants } from './src/integrations/media-variants.ts';
@@ -16,6 +17,7 @@ import { contentLanguage } from './src/lib/seo/languages.ts';
 import { BUILD_FORMAT } from './src/lib/pages/page-files.ts';
 import { inlineStylesheet } from './src/integrations/inline-stylesheet.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { unusedIslands } from './src/integrations/unused-islands.ts';
 
 /** Settings the config needs before content collections exist, read from the snapshot and validated by its schemas. */
 const contentDir = contentDirectory(fileURLToPath(new URL('.', import.meta.url)));
@@ -24,6 +26,8 @@ const redirects = readSnapshotFile(contentDir, 'redirects');
 const env = readBuildEnv();
 /** Tag manager and pixel hosts; only used after the visitor consents (src/scripts/consent.ts). */
 const analytics = analyticsOrigins(analyticsServices(env.PUBLIC_GTM_ID, siteConfig.analytics.pixelId));
+/** The film-club partner this build talks to (the first partner id): its origins only, none when the film club is off. */
+const filmclub = filmclubOrigins(siteConfig.partners, env);
 /** @param {(string | null)[]} values */
 const origins = (values) => /** @type {string[]} */ (values.filter(Boolean));
 
@@ -57,15 +61,16 @@ export default defineConfig({
     // Astro's redirect pages, rewritten as valid HTML in the site's language (before hosting compresses them).
     redirectPages({ redirects, site: siteConfig.host, lang: contentLanguage(siteConfig.locale.default) }),
     searchIndex(),
+    // The film-club islands' code goes when no page uses it (a partner id without a film club), before the worker lists the files.
+    unusedIslands(),
     // The stylesheet written into each page, so a phone paints without a second round trip (before the worker, which stores the pages linking it).
     inlineStylesheet(),
     offline(),
     hosting({
       redirects,
-      // The film-club partner APIs and the runtime API (events), when set.
+      // The film-club partner's API (the one in use only) and the runtime API (events), when set.
       connectOrigins: origins([
-        originOf(env.PUBLIC_FILMCLUB_API_118),
-        originOf(env.PUBLIC_FILMCLUB_API_178),
+        ...filmclub.connect,
         originOf(env.PUBLIC_RUNTIME_API),
         // The newsletter form posts with fetch when it can.
         originOf(env.PUBLIC_NEWSLETTER_ENDPOINT),
@@ -75,8 +80,8 @@ export default defineConfig({
       // The video players (trailers and videos in editorial text), inserted only when a visitor
       // presses play (src/scripts/video.ts); the import keeps no other frames (import/sanitise.ts).
       frameOrigins: Object.values(VIDEO_ORIGINS),
-      // Hosts the film-club partners serve posters from (tickets, watch list, movie info).
-      imageOrigins: [...analytics.image, ...(env.PUBLIC_FILMCLUB_IMAGES_118 ?? []), ...(env.PUBLIC_FILMCLUB_IMAGES_178 ?? [])],
+      // Hosts the film-club partner in use serves posters from (tickets, watch list, movie info).
+      imageOrigins: [...analytics.image, ...filmclub.image],
       // CSP violation reports, when an endpoint is configured.
       reportEndpoint: env.CSP_REPORT_ENDPOINT,
     }),

@@ -13,7 +13,7 @@ import { previewSignInPage } from './page';
 import { page, seeOther } from './respond';
 import type { Sessions } from './staff';
 import { valid } from './staff-guards';
-import { rawPath, releaseApp, releaseResponse } from './static-files';
+import { rawTarget, releaseApp, releaseResponse } from './static-files';
 
 /** Where the preview takes a ticket from the status page and sets its own cookie. */
 export const PREVIEW_ENTRY = '/__staff/opne';
@@ -30,7 +30,13 @@ export function previewSite(previewDir: string, sessions: Sessions, statusPageUr
   app.all('*', (c) => {
     // No HTTP Basic prompt: staff sign in on the status page, and open the preview from there.
     if (!sessions.previewAccess(staffRequest(c)).ok) return page(c, 401, previewSignInPage(statusPageUrl(), false));
-    return releaseResponse(join(previewDir, CURRENT), c.req.method, rawPath(c.req.url), { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' });
+    return releaseResponse(
+      join(previewDir, CURRENT),
+      c.req.method,
+      rawTarget(c.req.url),
+      { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' },
+      c.req.raw.headers,
+    );
   });
   return app;
 }

@@ -1,17 +1,21 @@
 /**
  * Serving a built release as a static site: the live demo site (`npm start`; production serves
- * `current` with nginx) and the staff preview both use this one implementation. Every answer
- * carries the site's own headers, read from the release's `_headers` file (the build writes it
- * from src/lib/hosting/policy.ts, as it writes the nginx config): its Content-Security-Policy,
- * `nosniff`, `frame-ancestors 'none'` and the rest. A release without that file (an old one, or
- * a stand-in build) gets the site's policy with no inline scripts allowed.
+ * `current` with nginx) and the staff preview both use this one implementation. It answers as
+ * nginx does, from the release's own rules (src/lib/hosting/static-answer.ts): the redirect list
+ * and a page's other spellings ('/search.html' → '/search') as 301s, and every answer with the
+ * headers the release's `_headers` gives its path (the build writes it from
+ * src/lib/hosting/policy.ts, as it writes the nginx config): its Content-Security-Policy, which
+ * allows WebAssembly on '/search' alone, `nosniff`, `frame-ancestors 'none'` and the rest. A
+ * release without that file (an old one, or a stand-in build) gets the site's policy with no
+ * inline scripts allowed. Like nginx, it sends the build's precompressed copy (`.br`, else
+ * `.gz`, src/lib/hosting/precompress.ts) to a client that accepts it, and answers a request that
+ * names the file's current ETag with 304.
  */
-import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync, type Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { contentSecurityPolicy, securityHeaders } from '../src/lib/hosting/policy';
-import { headersForPath, parseHeadersFile, type HeaderRule } from '../src/lib/hosting/static-host';
+import { extname } from 'node:path';
+import { hostHeaders, readHostRules, staticAnswer, type HostRules } from '../src/lib/hosting/static-answer';
 
 const contentTypes = new Map<string, string>([
   ['.html', 'text/html; charset=utf-8'],
@@ -34,36 +38,26 @@ const contentTypes = new Map<string, string>([
   ['.pf_meta', 'application/octet-stream'],
 ]);
 
-const lowerCase = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-
-/** The site's policy when a release brings no _headers: same headers, no inline script, no other origin. */
-const FALLBACK_HEADERS = lowerCase(
-  securityHeaders(contentSecurityPolicy({ scriptHashes: [], connectOrigins: [], formOrigins: [], frameOrigins: [], imageOrigins: [] })),
-);
-
 /**
- * Header rules by release folder (the link `root` resolved): a release never changes once
- * built, so its `_headers` is read and parsed once, not on every request; a switch of the link
- * resolves to another folder. Only the last few releases are kept.
+ * Rules by release folder (the link `root` resolved): a release never changes once built, so
+ * its `_headers` and `_redirects` are read and parsed once, not on every request; a switch of the
+ * link resolves to another folder. Only the last few releases are kept.
  */
-const rulesByRelease = new Map<string, HeaderRule[] | undefined>();
+const rulesByRelease = new Map<string, HostRules>();
 const RELEASES_REMEMBERED = 4;
+const NO_RELEASE: HostRules = { headers: undefined, redirects: [] };
 
-/** The release's own header rules, or undefined when it has none. */
-function headerRules(root: string): HeaderRule[] | undefined {
+/** The release's own hosting rules. */
+function releaseRules(root: string): HostRules {
   let release: string;
   try {
     release = realpathSync(root);
   } catch {
-    return undefined;
+    return NO_RELEASE;
   }
-  if (rulesByRelease.has(release)) return rulesByRelease.get(release);
-  let rules: HeaderRule[] | undefined;
-  try {
-    rules = parseHeadersFile(readFileSync(join(release, '_headers'), 'utf8'));
-  } catch {
-    rules = undefined;
-  }
+  const known = rulesByRelease.get(release);
+  if (known) return known;
+  const rules = readHostRules(release);
   rulesByRelease.set(release, rules);
   if (rulesByRelease.size > RELEASES_REMEMBERED) rulesByRelease.delete(rulesByRelease.keys().next().value as string);
   return rules;
@@ -71,31 +65,80 @@ function headerRules(root: string): HeaderRule[] | undefined {
 
 /** The headers the site sends for `pathname`. */
 export function siteHeaders(root: string, pathname: string): Record<string, string> {
-  const rules = headerRules(root);
-  return rules ? headersForPath(rules, pathname) : { ...FALLBACK_HEADERS };
+  return hostHeaders(releaseRules(root), pathname);
 }
 
 /**
- * The answer for `pathname` of the release at `root` (a release link): files, /x as x.html or
- * x/index.html, else its 404 page. `overrides` replace the site's headers (a preview is never
- * cached nor indexed).
+ * The answer for `target` (the path as sent, with its query if any) of the release at `root` (a
+ * release link), as nginx gives it (src/lib/hosting/static-answer.ts): a 301 for the redirect
+ * list and a page's other spellings, the file (/x as x.html or x/index.html), else its 404
+ * page. `overrides` replace the site's headers (a preview is never cached nor indexed).
  */
-export function releaseResponse(root: string, method: string, pathname: string, overrides: Record<string, string> = {}): Response {
+export function releaseResponse(
+  root: string,
+  method: string,
+  target: string,
+  overrides: Record<string, string> = {},
+  request: Pick<Headers, 'get'> = new Headers(),
+): Response {
   if (method !== 'GET' && method !== 'HEAD') return new Response('method not allowed', { status: 405, headers: { allow: 'GET' } });
-  const headers = { 'cache-control': 'no-cache', ...siteHeaders(root, pathname), ...overrides };
-  const found = fileOf(root, pathname);
-  const file = found ?? fileOf(root, '/404.html');
+  const query = target.indexOf('?');
+  const answer = staticAnswer(root, releaseRules(root), query < 0 ? target : target.slice(0, query), query < 0 ? '' : target.slice(query));
+  const headers = { ...answer.headers, ...overrides };
+  if (answer.status === 301) return new Response(null, { status: 301, headers: { ...headers, location: answer.location } });
+  const { file } = answer;
   if (!file) return new Response('Fann ikkje sida.', { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
-  const body = method === 'HEAD' ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream);
-  return new Response(body, {
-    status: found ? 200 : 404,
-    headers: { ...headers, 'content-type': contentTypes.get(extname(file)) ?? 'application/octet-stream', 'content-length': String(statSync(file).size) },
+  const copy = PRECOMPRESSED.map(([encoding, suffix]) => ({ encoding, path: `${file}${suffix}`, stats: fileStats(`${file}${suffix}`) })).find(
+    (candidate) => candidate.stats && accepts(request.get('accept-encoding') ?? '', candidate.encoding),
+  );
+  const served = copy ?? { encoding: undefined, path: file, stats: statSync(file) };
+  const stats = served.stats as Stats;
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const sent = {
+    ...headers,
+    'content-type': contentTypes.get(extname(file)) ?? 'application/octet-stream',
+    etag,
+    'last-modified': stats.mtime.toUTCString(),
+    ...(served.encoding ? { 'content-encoding': served.encoding } : {}),
+  };
+  if (
+    answer.status === 200 &&
+    request
+      .get('if-none-match')
+      ?.split(',')
+      .some((tag) => tag.trim() === etag)
+  )
+    return new Response(null, { status: 304, headers: sent });
+  const body = method === 'HEAD' ? null : (Readable.toWeb(createReadStream(served.path)) as ReadableStream);
+  return new Response(body, { status: answer.status, headers: { ...sent, 'content-length': String(stats.size) } });
+}
+
+/** The build's precompressed copies, best first (nginx's brotli_static and gzip_static). */
+const PRECOMPRESSED: readonly (readonly [string, string])[] = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
+function fileStats(path: string): Stats | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether an Accept-Encoding value takes `encoding` (named, and not with q=0). */
+export function accepts(header: string, encoding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    return name.toLowerCase() === encoding && !parameters.some((parameter) => /^q=0(?:\.0*)?$/.test(parameter));
   });
 }
 
 /** A Hono app serving the release at `root` for every path. */
 export function releaseApp(root: string, overrides: Record<string, string> = {}): Hono {
-  return new Hono().all('*', (c) => releaseResponse(root, c.req.method, rawPath(c.req.url), overrides));
+  return new Hono().all('*', (c) => releaseResponse(root, c.req.method, rawTarget(c.req.url), overrides, c.req.raw.headers));
 }
 
 /** The path as sent, still percent-encoded (Hono's `c.req.path` is decoded; fileOf decodes once itself). */
@@ -103,20 +146,8 @@ export function rawPath(url: string): string {
   return new URL(url).pathname;
 }
 
-/** The file a path names, never outside the release: /x, /x/ (x.html, the site's URL form) and /x/index.html alike. */
-export function fileOf(root: string, pathname: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0')) return undefined;
-  const base = resolve(root);
-  const target = resolve(base, `.${normalize(`/${decoded}`)}`);
-  if (target !== base && !target.startsWith(base + sep)) return undefined;
-  for (const candidate of [target, `${target}.html`, join(target, 'index.html')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return undefined;
+/** The path as sent and its query: what releaseResponse answers. */
+export function rawTarget(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
 }

@@ -5,7 +5,7 @@
  * nginx with the build's own config.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2ePorts } from '../../scripts/script-env.mjs';
@@ -130,5 +130,18 @@ test.describe('an unknown partner id', () => {
     await page.goto(`${origin}/`);
     expect(asked.filter((url) => url.startsWith(partnerUrl(118)) || url.startsWith(partnerUrl(178)))).toEqual([]);
     expect(asked.length).toBeGreaterThan(0);
+  });
+  test('allows neither partner in its policy and ships none of the film club’s code', () => {
+    const headers = readFileSync(join(work, 'dist', '_headers'), 'utf8');
+    const nginx = readFileSync(join(work, 'dist', '_hosting', 'nginx.conf'), 'utf8');
+    for (const partner of [118, 178] as const) {
+      const origin = new URL(partnerUrl(partner)).origin;
+      expect(headers, origin).not.toContain(origin);
+      expect(nginx, origin).not.toContain(origin);
+    }
+    const files = readdirSync(join(work, 'dist', '_astro'));
+    expect(files.filter((file) => /^(FilmClubPanel|MyPage|SignInForm|SignUpForm|ForgotPasswordForm|use-filmclub)\./.test(file))).toEqual([]);
+    // The search island stays.
+    expect(files.some((file) => file.startsWith('SearchApp.'))).toBe(true);
   });
 });

@@ -362,6 +362,11 @@ test('the watch list shows each film’s next showing with its ticket link, or t
   await expect(naustet.getByRole('link', { name: 'Naustet', exact: true })).toHaveAttribute('href', NAUSTET);
   const next = naustet.getByRole('link', { name: /^Kjøp billett til Naustet, [a-zæøå]+\. \d+\. [a-zæøå]+\.? kl\. \d\d\.\d\d$/ });
   await expect(next).toHaveAttribute('href', ticketUrl ?? '');
+  // Like every ticket link, it carries the film as an analytics item, so a click reports BUY_TICKET.
+  await expect(next).toHaveAttribute('data-ticket-link', '');
+  await expect(next).toHaveAttribute('data-item-name', 'Naustet');
+  await expect(next).toHaveAttribute('data-item-list', 'Ønskjeliste');
+  await expect(next).toHaveAttribute('data-item-id', /\S/);
   await expect(page.locator('.fc-watchitem', { hasText: 'Gammal klassikar' })).toContainText('Ikkje på programmet no');
   expect(await axeViolations(page), 'Mi side with next showings').toEqual([]);
 });

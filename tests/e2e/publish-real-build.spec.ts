@@ -143,7 +143,7 @@ test('a draft saved in the CMS is built into the preview with the real build: st
   const banner = page.getByRole('region', { name: 'Førehandsvising' });
   await expect(banner).toContainText('Førehandsvising – ikkje publisert.');
   const fetched = new Date(run.startedAt!);
-  await expect(banner.locator('time')).toHaveText(/^\S+dag \d{1,2}\. \S+ kl\. \d\d\.\d\d$/);
+  await expect(banner.locator('time')).toHaveText(/^\S+dag \d{1,2}\. \S+ kl\.\s\d\d\.\d\d$/);
   const drafted = new Date((await banner.locator('time').getAttribute('datetime'))!);
   expect(Math.abs(drafted.getTime() - fetched.getTime())).toBeLessThan(5 * 60_000);
   await expect(banner.getByRole('link', { name: 'Til publiseringssida' })).toHaveAttribute('href', `http://127.0.0.1:${PORTS.publisher}/staff/`);

@@ -13,9 +13,9 @@ import type { FilmclubSettings } from '../../lib/filmclub/settings';
 import { $tickets, $watchList, signedOut } from '../../lib/filmclub/stores';
 import { countOf, formatFetchedAt, formatTicketTime, seatsText } from '../../lib/filmclub/format';
 import { readStoredTickets } from '../../lib/filmclub/ticket-storage';
-import { nextShowing, programmeFilmOf, type ProgrammeFilm } from '../../lib/filmclub/programme-films';
+import { nextShowing, programmeFilmOf, watchListTicketAttributes, type ProgrammeFilm } from '../../lib/filmclub/programme-films';
 import { capitalise } from '../../lib/format/text';
-import { formatShortDay, formatTime } from '../../lib/format/time';
+import { formatShortDay, formatTime, NO_BREAK_SPACE } from '../../lib/format/time';
 import { ticketLinkPrefix } from '../../lib/programme/ticket-labels';
 import { TicketActions } from './TicketView';
 import { QrCode } from './QrCode';
@@ -215,12 +215,14 @@ function WatchListItem({ item, posters, films }: { item: WatchItem; posters: Fil
       </div>
       <div>
         <p className="fc-watchitem__title">{page ? <a href={page}>{title}</a> : title}</p>
-        {next ? (
+        {film && next ? (
           <p className="fc-watchitem__next">
             Neste vising:{' '}
-            <a href={next.ticketUrl}>
+            <a href={next.ticketUrl} {...watchListTicketAttributes(film)}>
               <span className="visually-hidden">{ticketLinkPrefix(title, formatShortDay(next.start))}</span>
-              <span aria-hidden="true">{capitalise(formatShortDay(next.start))} kl. </span>
+              <span aria-hidden="true">
+                {capitalise(formatShortDay(next.start))} kl.{NO_BREAK_SPACE}
+              </span>
               {formatTime(next.start)}
             </a>
           </p>

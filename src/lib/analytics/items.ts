@@ -25,6 +25,8 @@ export const LIST_NAMES = {
   culture: 'Kulturprogram',
   filmPage: 'Filmside',
   culturePage: 'Arrangementsside',
+  /** Mi side's watch list in the film club. */
+  watchList: 'Ønskjeliste',
 } as const;
 
 export function productCategory(production: Production): string {

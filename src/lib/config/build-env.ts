@@ -133,7 +133,7 @@ export const buildEnvSchema = z.object({
     .url()
     .optional()
     .describe(
-      "Base URL of cinema partner 118's film-club API. The first partner id in `content/config.json` picks one of the two; if it has no URL, or the id is neither 118 nor 178, the film club is left out of the build entirely (no links, no screens, no islands). Its origin goes into the CSP's `connect-src`. Example: `http://localhost:4410/`",
+      "Base URL of cinema partner 118's film-club API. The first partner id in `content/config.json` picks one of the two; if it has no URL, or the id is neither 118 nor 178, the film club is left out of the build entirely (no links, no screens, no islands, and no island code in the build). Its origin goes into the CSP's `connect-src` only when 118 is the partner in use. Example: `http://localhost:4410/`",
     ),
   /** Film-club API of partner 178. */
   PUBLIC_FILMCLUB_API_178: z
@@ -149,7 +149,7 @@ export const buildEnvSchema = z.object({
   PUBLIC_FILMCLUB_IMAGES_118: originList
     .optional()
     .describe(
-      "Where partner 118 serves film pictures (posters on tickets, the watch list and a film's panel): comma-separated addresses, whose origins go into the CSP's `img-src` (nginx, `_headers`). Unset: only the site's own images; a partner picture from another host is then blocked and the production's own poster stands in. An address that is not http(s) or carries a user name stops the build. Example: `https://bilete.partner-118.example`",
+      "Where partner 118 serves film pictures (posters on tickets, the watch list and a film's panel): comma-separated addresses, whose origins go into the CSP's `img-src` (nginx, `_headers`) only when 118 is the partner in use. Unset: only the site's own images; a partner picture from another host is then blocked and the production's own poster stands in. An address that is not http(s) or carries a user name stops the build. Example: `https://bilete.partner-118.example`",
     ),
   /** Where partner 178 serves film pictures, as for 118. */
   PUBLIC_FILMCLUB_IMAGES_178: originList

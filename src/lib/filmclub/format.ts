@@ -1,5 +1,5 @@
 /** How film-club data reads on screen, in nynorsk and Oslo time. */
-import { formatDate, formatDayName, formatTime, osloDay } from '../format/time';
+import { formatClock, formatDate, formatDayName, osloDay } from '../format/time';
 import { formatDecimal } from '../format/number';
 import { capitalise } from '../format/text';
 import type { Ticket } from './model';
@@ -8,7 +8,7 @@ export function formatTicketTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Ukjend tid';
   const day = formatDayName(osloDay(date));
-  return `${capitalise(day)} kl. ${formatTime(date)}`;
+  return `${capitalise(day)} ${formatClock(date)}`;
 }
 
 /** 'Rad 5: plass 7 og 8. Rad 6: plass 7.' — seats by row. */
@@ -28,7 +28,7 @@ function joinNumbers(numbers: readonly number[]): string {
 
 /** When tickets were fetched: 'måndag 23. november kl. 10.00'. */
 export function formatFetchedAt(moment: Date): string {
-  return `${formatDayName(osloDay(moment))} kl. ${formatTime(moment)}`;
+  return `${formatDayName(osloDay(moment))} ${formatClock(moment)}`;
 }
 
 /** A count with its noun in the singular for one, else the plural: '1 film', '2 filmar', '0 filmar'. */

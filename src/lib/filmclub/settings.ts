@@ -27,3 +27,22 @@ export function filmclubSettings(partners: readonly number[], env: FilmclubEnv):
   if (!apiUrl) return null;
   return { partner, apiUrl };
 }
+
+export interface FilmclubHostEnv extends FilmclubEnv {
+  /** Origins partner 118 serves pictures from (build-env.ts reads the list as origins). */
+  readonly PUBLIC_FILMCLUB_IMAGES_118?: readonly string[] | undefined;
+  readonly PUBLIC_FILMCLUB_IMAGES_178?: readonly string[] | undefined;
+}
+
+/**
+ * What the site's Content-Security-Policy must allow for the film club (astro.config.mjs):
+ * the API origin and picture origins of the one partner the build talks to, and nothing when
+ * the film club is off (partner 999, or a partner without its URL). The other partner's origins
+ * never go in, even when they are set.
+ */
+export function filmclubOrigins(partners: readonly number[], env: FilmclubHostEnv): { connect: string[]; image: string[] } {
+  const settings = filmclubSettings(partners, env);
+  if (!settings) return { connect: [], image: [] };
+  const images = settings.partner === 118 ? env.PUBLIC_FILMCLUB_IMAGES_118 : env.PUBLIC_FILMCLUB_IMAGES_178;
+  return { connect: [new URL(settings.apiUrl).origin], image: [...(images ?? [])] };
+}

@@ -94,6 +94,14 @@ export function formatTime(moment: Date | string): string {
   return `${twoDigits(clock.getUTCHours())}.${twoDigits(clock.getUTCMinutes())}`;
 }
 
+/** NO-BREAK SPACE: between «kl.» and the time, so a line never ends between them (as between a film's length and «min»). */
+export const NO_BREAK_SPACE = '\u00a0';
+
+/** The clock time with its «kl.», kept together on one line: 'kl.\u00a019.30'. */
+export function formatClock(moment: Date | string): string {
+  return `kl.${NO_BREAK_SPACE}${formatTime(moment)}`;
+}
+
 /** 'november 2026' for a YYYY-MM month (the date picker's caption; capitalise it at the start of a line). */
 export function formatMonth(month: string): string {
   const { month: index, year } = partsOf(`${month}-15`);

@@ -1,6 +1,7 @@
 /** The films of the programme with their next showings on sale, for Mi side's watch list (lib/filmclub/programme-films.ts). */
 import type { Event, Production } from '../../schemas';
 import type { ProgrammeFilm } from '../filmclub/programme-films';
+import { productCategory } from '../analytics/items';
 import { nextShowings, ticketState } from './programme';
 
 /** How many showings per film the page carries: enough to outlast a build by a few days. */
@@ -14,7 +15,14 @@ export function filmShowings(productions: readonly Production[], events: Event[]
       .filter((event) => ticketState(event, now).kind === 'on-sale')
       .slice(0, SHOWINGS_PER_FILM)
       .map((event) => ({ start: event.startTime, ticketUrl: event.ticketUrl }));
-    films.push({ edis: production.features.edis, title: production.title, path: `/${production.pageReference}`, showings });
+    films.push({
+      id: production.id,
+      category: productCategory(production),
+      edis: production.features.edis,
+      title: production.title,
+      path: `/${production.pageReference}`,
+      showings,
+    });
   }
   return films;
 }

@@ -4,7 +4,7 @@
  * indexed text nor anything the visitor types can ever reach the page as markup. Meta values
  * that are malformed are treated as absent.
  */
-import { formatDayName, formatTime, osloDay, relativeDayName } from '../format/time';
+import { formatClock, formatDayName, osloDay, relativeDayName } from '../format/time';
 import { SEARCH_TYPE_LABELS, isSearchType, type PagefindResultData, type SearchType } from './types';
 
 export interface ExcerptPart {
@@ -130,7 +130,7 @@ export function nextTicket(showings: readonly IndexedShowing[], now: Date): Tick
   const day = osloDay(next.start);
   const relative = relativeDayName(day, now);
   const dayName = relative ? relative.toLocaleLowerCase('nn') : formatDayName(day);
-  return { href: next.ticketUrl, when: `${dayName} kl. ${formatTime(next.start)}`, start: next.start };
+  return { href: next.ticketUrl, when: `${dayName} ${formatClock(next.start)}`, start: next.start };
 }
 
 function text(value: string | undefined): string | null {

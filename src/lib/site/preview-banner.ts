@@ -4,7 +4,7 @@
  * page. Staff must never mistake a preview for the live site.
  */
 import type { PreviewBuild } from '../config/build-env';
-import { formatDayName, formatTime, osloDay } from '../format/time';
+import { formatClock, formatDayName, osloDay } from '../format/time';
 
 export interface PreviewBannerView {
   readonly heading: string;
@@ -21,7 +21,7 @@ export const PREVIEW_HEADING = 'Førehandsvising – ikkje publisert';
 export function previewBannerView(preview: PreviewBuild): PreviewBannerView {
   return {
     heading: PREVIEW_HEADING,
-    draftText: `${formatDayName(osloDay(preview.draftAt))} kl. ${formatTime(preview.draftAt)}`,
+    draftText: `${formatDayName(osloDay(preview.draftAt))} ${formatClock(preview.draftAt)}`,
     draftAt: preview.draftAt.toISOString(),
     statusUrl: preview.statusUrl,
     statusText: 'Til publiseringssida',

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { addStaffAccount, staffLogin } from '../../support/staff-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../../publisher/config';
@@ -221,7 +222,7 @@ describe('serving a release', () => {
     const app = new Hono().all('*', (c) => {
       const path = rawPath(c.req.url);
       const bare = path.startsWith('/bare/');
-      return releaseResponse(join(root, bare ? 'bare' : '', 'current'), c.req.method, bare ? path.slice('/bare'.length) : path);
+      return releaseResponse(join(root, bare ? 'bare' : '', 'current'), c.req.method, bare ? path.slice('/bare'.length) : path, {}, c.req.raw.headers);
     });
     // Through a socket: the paths reach the app as a client sends them, not normalised by a Request.
     server = serverOf(app);
@@ -247,6 +248,37 @@ describe('serving a release', () => {
     expect(missing.headers.get('content-security-policy')).toBe(SITE_CSP);
     expect((await fetch(`${origin}/`, { method: 'HEAD' })).status).toBe(200);
     expect((await fetch(`${origin}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('sends the precompressed copy a client accepts, brotli first, as nginx does, and 304 for the ETag it holds', async () => {
+    const release = join(root, 'with-headers');
+    const text = 'export const programme = "kino";\n'.repeat(64);
+    mkdirSync(join(release, '_astro'), { recursive: true });
+    writeFileSync(join(release, '_astro', 'app.js'), text);
+    writeFileSync(join(release, '_astro', 'app.js.br'), brotliCompressSync(text));
+    writeFileSync(join(release, '_astro', 'app.js.gz'), gzipSync(text));
+    const get = (headers: Record<string, string>) => fetch(`${origin}/_astro/app.js`, { headers });
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await get({ 'accept-encoding': accept });
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      // fetch decodes what it asked for: the same text every time.
+      expect(await response.text(), accept).toBe(text);
+      expect(response.headers.get('content-type'), accept).toBe('text/javascript; charset=utf-8');
+    }
+    const first = await get({ 'accept-encoding': 'br' });
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(etag).not.toBe((await get({ 'accept-encoding': 'identity' })).headers.get('etag'));
+    const again = await get({ 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBe(SITE_CSP);
+    expect((await get({ 'accept-encoding': 'br', 'if-none-match': 'W/"0-0"' })).status).toBe(200);
   });
 
   it('never serves a file outside the release', async () => {

@@ -42,14 +42,14 @@ describe('the preview banner settings', () => {
     const winter = previewBannerView({ draftAt: new Date('2026-11-24T13:05:00Z'), statusUrl: 'https://example.no/staff/' });
     expect(winter).toEqual({
       heading: 'Førehandsvising – ikkje publisert',
-      draftText: 'tysdag 24. november kl. 14.05',
+      draftText: 'tysdag 24. november kl.\u00a014.05',
       draftAt: '2026-11-24T13:05:00.000Z',
       statusUrl: 'https://example.no/staff/',
       statusText: 'Til publiseringssida',
     });
     // 23.30 UTC on 29 March is 01.30 the next day in Oslo, summer time.
     expect(previewBannerView({ draftAt: new Date('2026-03-29T23:30:00Z'), statusUrl: 'https://example.no/staff/' }).draftText).toBe(
-      'måndag 30. mars kl. 01.30',
+      'måndag 30. mars kl.\u00a001.30',
     );
   });
 });

@@ -133,12 +133,12 @@ describe('ticket links', () => {
   it('offer the next showing that has not started, named from the visitor’s day', () => {
     expect(nextTicket(showings, new Date('2026-11-23T10:00:00+01:00'))).toEqual({
       href: 'https://billett.example/1',
-      when: 'i dag kl. 19.00',
+      when: 'i dag kl.\u00a019.00',
       start: '2026-11-23T19:00:00+01:00',
     });
     // The showing at 19.00 has started: the next one, tomorrow.
-    expect(nextTicket(showings, new Date('2026-11-23T19:00:00+01:00'))?.when).toBe('i morgon kl. 18.00');
-    expect(nextTicket(showings, new Date('2026-11-25T09:00:00+01:00'))?.when).toBe('fredag 27. november kl. 21.15');
+    expect(nextTicket(showings, new Date('2026-11-23T19:00:00+01:00'))?.when).toBe('i morgon kl.\u00a018.00');
+    expect(nextTicket(showings, new Date('2026-11-25T09:00:00+01:00'))?.when).toBe('fredag 27. november kl.\u00a021.15');
     expect(nextTicket(showings, new Date('2026-11-28T00:00:00+01:00'))).toBeNull();
   });
 
