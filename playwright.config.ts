@@ -7,6 +7,9 @@ import { browser, CDN_URL, cdnServer, NGINX_URL, PREVIEW_URL, servers } from './
  * (scripts/e2e-setup.ts): by nginx with the build's own hosting config, as in production; by
  * Cloudflare's runtime with the build's _headers and _redirects, as on a CDN; and by astro preview.
  */
+/** Specs that run `astro build` themselves (the publish service's real build, partner variants). */
+const BUILDING_SPECS = /(publish-real-build|publish-cdn|filmclub-partners)\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -18,7 +21,12 @@ export default defineConfig({
   use: browser,
   projects: [
     // Every spec runs against nginx with the build's own config, as production serves the site.
-    { name: 'nginx', use: { baseURL: NGINX_URL } },
+    { name: 'nginx', use: { baseURL: NGINX_URL }, testIgnore: BUILDING_SPECS },
+    // The specs that run a real Astro build of their own, against the same nginx, one test at a
+    // time: a build whose output lies outside the project writes its server chunks into the
+    // project's ./.astro/ (Astro's getOutDirWithinCwd), so two at once break each other
+    // (seen: a publish failing with a module missing, a variant built with the other's content).
+    { name: 'builds', use: { baseURL: NGINX_URL }, testMatch: BUILDING_SPECS, workers: 1 },
     // astro preview (npm run preview, and any plain static host) serves the same files; what
     // depends on the server is run against it too: routing (a page's one URL and its other spellings, the
     // redirect pages, the 404 page) and the local media's sized copies. Everything else reads

@@ -82,31 +82,37 @@ test.afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-test('an article edited in the CMS is on the served site after one real import and build; the release before stays', async ({ page }) => {
-  const newTitle = 'Sommarkafeen opnar att i juni';
-  await page.goto(`${site}/article/${article.slug}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+test.describe('as nginx serves it', () => {
+  // What the server sends: a worker installed by the first visit would answer the second from
+  // its store (the update onto a new version is offline.spec.ts's to test).
+  test.use({ serviceWorkers: 'block' });
 
-  const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
-    method: 'POST',
-    body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: newTitle } }),
+  test('an article edited in the CMS is on the served site after one real import and build; the release before stays', async ({ page }) => {
+    const newTitle = 'Sommarkafeen opnar att i juni';
+    await page.goto(`${site}/article/${article.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+
+    const answer = await fetch(`${sandbox.url}/__sandbox/edit`, {
+      method: 'POST',
+      body: JSON.stringify({ collection: 'articles', id: article.id, changes: { title: newTitle } }),
+    });
+    expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
+    await publisher.queue.settled();
+
+    const run = publisher.log.runs[0]!;
+    expect(run, JSON.stringify(run.failure)).toMatchObject({ trigger: 'webhook', state: 'published' });
+    expect(run.changes?.find((change) => change.collection === 'articles')).toEqual({ collection: 'articles', added: 0, changed: 1, removed: 0 });
+    const releases = join(work, 'releases');
+    expect(currentRelease(releases)).not.toBe(FIRST);
+    expect(listReleases(releases)).toContain(FIRST);
+    expect(JSON.parse(readFileSync(join(releaseContentDir(releases, currentRelease(releases)!), 'articles.json'), 'utf8'))).toContainEqual(
+      expect.objectContaining({ id: article.id, title: newTitle }),
+    );
+
+    await page.goto(`${site}/article/${article.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
+    await expect(page).toHaveTitle(new RegExp(newTitle));
   });
-  expect(((await answer.json()) as { webhook: { status: number } }).webhook.status).toBe(202);
-  await publisher.queue.settled();
-
-  const run = publisher.log.runs[0]!;
-  expect(run, JSON.stringify(run.failure)).toMatchObject({ trigger: 'webhook', state: 'published' });
-  expect(run.changes?.find((change) => change.collection === 'articles')).toEqual({ collection: 'articles', added: 0, changed: 1, removed: 0 });
-  const releases = join(work, 'releases');
-  expect(currentRelease(releases)).not.toBe(FIRST);
-  expect(listReleases(releases)).toContain(FIRST);
-  expect(JSON.parse(readFileSync(join(releaseContentDir(releases, currentRelease(releases)!), 'articles.json'), 'utf8'))).toContainEqual(
-    expect.objectContaining({ id: article.id, title: newTitle }),
-  );
-
-  await page.goto(`${site}/article/${article.slug}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(newTitle);
-  await expect(page).toHaveTitle(new RegExp(newTitle));
 });
 
 test('a draft saved in the CMS is built into the preview with the real build: staff see it, search engines are told to keep out, the live site never shows it', async ({
