@@ -106,10 +106,10 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
   await expect(runs.nth(0).getByRole('heading')).toContainText('Feila');
   await expect(runs.nth(0)).toContainText('svarte med ein feil (status 503) (prøvd 4 gonger)');
   await expect(runs.nth(1).getByRole('heading')).toContainText('Publisert');
-  // The change is named by its title, linked to its page on the live site.
+  // The change is named by its title, linked to its page on the live site, at the address `npm start` prints (localhost).
   await expect(runs.nth(1).getByRole('link', { name: 'Artikkel endra: Ny tittel frå CMS-et' })).toHaveAttribute(
     'href',
-    `${site}/article/${encodeURIComponent(article.slug)}`,
+    `http://localhost:${PORTS.site}/article/${encodeURIComponent(article.slug)}`,
   );
   expect(await axeViolations(page)).toEqual([]);
   for (const width of [320, 390, 1280]) {
@@ -236,7 +236,7 @@ test('the status page follows a run without a reload: its step, the time so far,
   }).toPass();
   await expect(first.getByRole('link', { name: 'Artikkel endra: Ny tittel frå CMS-et' })).toHaveAttribute(
     'href',
-    `${site}/article/${encodeURIComponent(article.slug)}`,
+    `http://localhost:${PORTS.site}/article/${encodeURIComponent(article.slug)}`,
   );
   await expect(news).toContainText('Publisert (køyringa');
   // The pause is over: its section is gone, and the page offers fetching the content again.
