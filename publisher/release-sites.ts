@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CURRENT } from '../release/releases';
 import { staffRequest, type AppEnv } from './http';
-import { previewSignInPage } from './page';
+import { previewSignInPage } from './views/pages';
 import { page, seeOther } from './respond';
 import type { Sessions } from './staff';
 import { valid } from './staff-guards';

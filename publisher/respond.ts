@@ -4,7 +4,8 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CSP, plainPage } from './page';
+import { CSP } from './views/layout';
+import { plainPage } from './views/pages';
 
 export function page(c: Context, status: ContentfulStatusCode, body: string, headers: Record<string, string> = {}): Response {
   return c.body(body, status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, ...headers });

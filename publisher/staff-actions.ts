@@ -3,7 +3,7 @@
  * member (staff-routes.ts): queue a live run or a preview (rollback: rollback-routes.ts). Each answers the key
  * of the message the page then shows.
  */
-import type { MessageKey } from './page';
+import type { MessageKey } from './status-text';
 import type { RunLog, RunQueue } from './runs';
 
 export interface ActionDeps {

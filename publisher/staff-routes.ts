@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { staffRequest } from './http';
-import { loginPage } from './page';
+import { loginPage } from './views/pages';
 import { methodNotAllowed, page, plain, seeOther } from './respond';
 import { performAction, type ActionDeps } from './staff-actions';
 import { signedInWithToken, staffPost, valid, type StaffEnv } from './staff-guards';

@@ -13,7 +13,7 @@ import type { Hono } from 'hono';
 import { AccountBook } from '../../../publisher/accounts';
 import { serviceApp } from '../../../publisher/app';
 import { LiveHistory } from '../../../publisher/live-history';
-import { PREVIEW_OPEN } from '../../../publisher/page';
+import { PREVIEW_OPEN } from '../../../publisher/status-text';
 import { PauseState } from '../../../publisher/pause';
 import { previewSite } from '../../../publisher/release-sites';
 import { rollbackRoutes } from '../../../publisher/rollback-routes';
@@ -261,7 +261,7 @@ describe('the staff pages', () => {
     const answer = await post(app, '/staff/login', { username: typed, password: 'wrong' });
     expect(answer.status).toBe(401);
     const html = await answer.text();
-    expect(html).toContain('value="anne&#34; autofocus onfocus=&#34;alert(1)"');
+    expect(html).toContain('value="anne&quot; autofocus onfocus=&quot;alert(1)"');
     expect(html).not.toContain('onfocus="alert');
   });
 

@@ -13,7 +13,7 @@ import { serviceApp } from '../../../publisher/app';
 import { readPublisherConfig } from '../../../publisher/config';
 import { LiveChanges } from '../../../publisher/live-changes';
 import { liveRoute, LIVE_CHANNEL } from '../../../publisher/live-route';
-import { messages } from '../../../publisher/page';
+import { messages } from '../../../publisher/status-text';
 import { PauseState } from '../../../publisher/pause';
 import { RunLog, RunQueue } from '../../../publisher/runs';
 import { Scheduler } from '../../../publisher/scheduler';

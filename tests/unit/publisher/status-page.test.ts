@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changesText, CSP, progressText, runName, statusPage, versionName, type StatusView } from '../../../publisher/page';
+import { progressText, runName, versionName, type StatusView } from '../../../publisher/status-text';
+import { CSP } from '../../../publisher/views/layout';
+import { changesText, statusPage } from '../../../publisher/views/status-page';
 import { rollbackFailure } from '../../../publisher/rollback-routes';
 import { LockHeld } from '../../../release/lock';
 import { namedChangesOf, stepOfLine } from '../../../publisher/pipeline';
@@ -109,13 +111,13 @@ describe('the step and time so far of a going run', () => {
 describe('the page follows runs with its own script', () => {
   it('loads the script from the service (no inline script), and keeps a reload link for browsers without JavaScript', () => {
     const page = statusPage(view([going]));
-    expect(page).toContain('<script src="/staff/status.js" defer></script>');
+    expect(page).toContain('<script src="/staff/status.js" defer=""></script>');
     expect(page).not.toMatch(/<script>/);
     expect(page).toMatch(/<noscript><p><a href="\/staff\/">Oppdater sida<\/a>/);
     expect(page).toContain('<p class="news" id="runs-news" aria-live="polite"></p>');
-    expect(page).toMatch(/<div id="runs" data-follow>/);
+    expect(page).toMatch(/<div id="runs" data-follow="">/);
     // The preview follows too: «Opne førehandsvisinga» appears without a reload.
-    expect(page).toMatch(/<div id="preview-now" data-follow>/);
+    expect(page).toMatch(/<div id="preview-now" data-follow="">/);
     expect(CSP).toContain("script-src 'self'");
     // The live channel is a connection to the service itself.
     expect(CSP).toContain("connect-src 'self'");
@@ -184,7 +186,7 @@ describe('named changes', () => {
   it('lists each record by its name, linked to its page on the live site, with a count of the rest', () => {
     const html = changesText({ kind: 'live', state: 'published', named }, 'https://www.kulturhuset-kaia.example');
     expect(html).toBe(
-      '<ul><li><a href="https://www.kulturhuset-kaia.example/article/babysvomming">Artikkel endra: Babysvømming</a></li><li>Artikkel fjerna: &#60;Gammal&#62;</li><li>… og 3 til</li></ul>',
+      '<ul><li><a href="https://www.kulturhuset-kaia.example/article/babysvomming">Artikkel endra: Babysvømming</a></li><li>Artikkel fjerna: &lt;Gammal&gt;</li><li>… og 3 til</li></ul>',
     );
   });
 
