@@ -103,7 +103,7 @@ const status = async () => {
     return undefined;
   }
 };
-console.log('Importing the demo content from the sandbox and building the site (20–40 s on a quiet 2-core machine; longer on a busy one) …');
+console.log('Importing the demo content from the sandbox and building the site (about 20 s on a quiet 2-core machine; longer on a busy one) …');
 const began = Date.now();
 let said = began;
 /** The start-up run: the first the service reports (a run queued after it, such as a sync, is not waited for). */
