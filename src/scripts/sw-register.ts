@@ -24,16 +24,20 @@ function announce(text: string): void {
   }, NOTICE_MS);
 }
 
-function offerReload(): void {
+/**
+ * The status region as an offer to load the page again, floating where it is seen: `text`, then
+ * a button labelled `label`. An offer already there stays (both load the page again).
+ */
+function offerReload(text: string, label: string): void {
   const region = statusRegion();
   if (!region || region.querySelector('button')) return;
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'button';
-  button.textContent = MESSAGES.reload;
+  button.textContent = label;
   button.addEventListener('click', () => window.location.reload());
   region.classList.add(OFFER_CLASS);
-  region.replaceChildren(`${MESSAGES.updateReady} `, button);
+  region.replaceChildren(`${text} `, button);
 }
 
 /** Same-origin images the page shows (the worker decides which it keeps). */
@@ -42,23 +46,11 @@ function shownImages(): string[] {
   return [...new Set(urls)];
 }
 
-/** The page came from the worker's store because the network did not answer: say so, and offer to try again. */
-function sayStoredCopy(): void {
-  const region = statusRegion();
-  if (!region || !document.documentElement.hasAttribute(STORED_COPY_ATTRIBUTE)) return;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'button';
-  button.textContent = MESSAGES.tryAgain;
-  button.addEventListener('click', () => window.location.reload());
-  region.classList.add(OFFER_CLASS);
-  region.replaceChildren(`${MESSAGES.storedCopy} `, button);
-}
-
 export function registerServiceWorker(): void {
   // `astro dev` builds no worker (and no search index): only built sites register one.
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  sayStoredCopy();
+  // The page came from the worker's store because the network did not answer: say so, and offer to try again.
+  if (document.documentElement.hasAttribute(STORED_COPY_ATTRIBUTE)) offerReload(MESSAGES.storedCopy, MESSAGES.tryAgain);
   const container = navigator.serviceWorker;
   // Fields the visitor has typed in; a reload must not take that text away unasked.
   const changed = new WeakSet<FieldLike>();
@@ -75,7 +67,7 @@ export function registerServiceWorker(): void {
   container.addEventListener('controllerchange', () => {
     const action = onControllerChange({ wasControlled: controlled, editing: isEditing(document.activeElement, changed) });
     controlled = true;
-    if (action === 'offer-reload') offerReload();
+    if (action === 'offer-reload') offerReload(MESSAGES.updateReady, MESSAGES.reload);
     if (action === 'reload' && !reloading) {
       reloading = true;
       window.location.reload();
