@@ -88,9 +88,10 @@ export function releaseResponse(
   if (answer.status === 301) return new Response(null, { status: 301, headers: { ...headers, location: answer.location } });
   const { file } = answer;
   if (!file) return new Response('Fann ikkje sida.', { status: 404, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
-  const copy = PRECOMPRESSED.map(([encoding, suffix]) => ({ encoding, path: `${file}${suffix}`, stats: fileStats(`${file}${suffix}`) })).find(
-    (candidate) => candidate.stats && accepts(request.get('accept-encoding') ?? '', candidate.encoding),
+  const copies = PRECOMPRESSED.map(([encoding, suffix]) => ({ encoding, path: `${file}${suffix}`, stats: fileStats(`${file}${suffix}`) })).filter(
+    (candidate) => candidate.stats !== undefined,
   );
+  const copy = copies.find((candidate) => accepts(request.get('accept-encoding') ?? '', candidate.encoding));
   const served = copy ?? { encoding: undefined, path: file, stats: statSync(file) };
   const stats = served.stats as Stats;
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
@@ -100,6 +101,9 @@ export function releaseResponse(
     etag,
     'last-modified': stats.mtime.toUTCString(),
     ...(served.encoding ? { 'content-encoding': served.encoding } : {}),
+    // A file with compressed copies is answered by what the browser takes, so caches keep one
+    // answer per Accept-Encoding (nginx's gzip_vary).
+    ...(copies.length > 0 ? { vary: 'Accept-Encoding' } : {}),
   };
   if (
     answer.status === 200 &&

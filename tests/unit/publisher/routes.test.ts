@@ -269,6 +269,8 @@ describe('serving a release', () => {
       // fetch decodes what it asked for: the same text every time.
       expect(await response.text(), accept).toBe(text);
       expect(response.headers.get('content-type'), accept).toBe('text/javascript; charset=utf-8');
+      // One answer per Accept-Encoding for a cache, the plain one too (nginx's gzip_vary).
+      expect(response.headers.get('vary'), accept).toBe('Accept-Encoding');
     }
     const first = await get({ 'accept-encoding': 'br' });
     await first.arrayBuffer();
