@@ -6,7 +6,7 @@ import { contentDirectory, readBuildEnv } from './src/lib/config/build-env.ts';
 import { readSnapshotFile } from './src/lib/content/snapshot.ts';
 import { originOf } from './src/lib/hosting/policy.ts';
 import { analyticsOrigins, analyticsServices } from './src/lib/analytics/services.ts';
-import { filmclubOrigins } from './src/lib/filmclub/settings.ts';
+import { filmclubOrigins, filmclubSettings } from './src/lib/filmclub/settings.ts';
 import { hosting } from './src/integrations/hosting.ts';
 import { VIDEO_ORIGINS } from './src/lib/site/video.ts';
 import { mediaVariants } from './src/integrations/media-variants.ts';
@@ -61,8 +61,9 @@ export default defineConfig({
     // Astro's redirect pages, rewritten as valid HTML in the site's language (before hosting compresses them).
     redirectPages({ redirects, site: siteConfig.host, lang: contentLanguage(siteConfig.locale.default) }),
     searchIndex(),
-    // The film-club islands' code goes when no page uses it (a partner id without a film club), before the worker lists the files.
-    unusedIslands(),
+    // The film-club islands' code goes when no page uses it (a partner id without a film club), before the worker lists the files;
+    // a build that shows the film club uses them all and makes no pass.
+    unusedIslands({ filmclubShown: filmclubSettings(siteConfig.partners, env) !== null }),
     // The stylesheet written into each page, so a phone paints without a second round trip (before the worker, which stores the pages linking it).
     inlineStylesheet(),
     offline(),

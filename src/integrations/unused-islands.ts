@@ -10,11 +10,16 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { unusedIslandFiles } from '../lib/offline/unused-islands';
 
-export function unusedIslands(): AstroIntegration {
+/**
+ * `filmclubShown`: whether the build shows the film club. Then every island is used, and the pass
+ * over every built page (thousands on a large site, at every publish) is not made.
+ */
+export function unusedIslands({ filmclubShown }: { filmclubShown: boolean }): AstroIntegration {
   return {
     name: 'kaia-unused-islands',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        if (filmclubShown) return;
         const root = fileURLToPath(dir);
         const entries = await readdir(root, { withFileTypes: true, recursive: true });
         const files = entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
