@@ -7,17 +7,12 @@ import { readSnapshotFile } from './src/lib/content/snapshot.ts';
 import { originOf } from './src/lib/hosting/policy.ts';
 import { analyticsOrigins, analyticsServices } from './src/lib/analytics/services.ts';
 import { filmclubOrigins, filmclubSettings } from './src/lib/filmclub/settings.ts';
-import { hosting } from './src/integrations/hosting.ts';
 import { VIDEO_ORIGINS } from './src/lib/site/video.ts';
 import { mediaVariants } from './src/integrations/media-variants.ts';
-import { offline } from './src/integrations/offline.ts';
 import { previewRouting } from './src/integrations/preview-routing.ts';
-import { redirectPages } from './src/integrations/redirect-pages.ts';
+import { postBuild } from './src/integrations/post-build.ts';
 import { contentLanguage } from './src/lib/seo/languages.ts';
 import { BUILD_FORMAT } from './src/lib/pages/page-files.ts';
-import { inlineStylesheet } from './src/integrations/inline-stylesheet.ts';
-import { searchIndex } from './src/integrations/search-index.ts';
-import { unusedIslands } from './src/integrations/unused-islands.ts';
 
 /** Settings the config needs before content collections exist, read from the snapshot and validated by its schemas. */
 const contentDir = contentDirectory(fileURLToPath(new URL('.', import.meta.url)));
@@ -37,7 +32,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Every stylesheet and processed script as a cached, hashed file. One stylesheet for the whole
   // site (cssCodeSplit: false): every page type is rendered by the same route, so all pages loaded
-  // the same three files anyway. After the build, the inlineStylesheet integration writes it into
+  // the same three files anyway. After the build, the post-build pass writes it into
   // each page sent over the network (no round trip before the first paint), while the offline
   // precache stores the pages linking the file (so its 2 MB budget holds the stylesheet once).
   // Four pages at a time (concurrency): rendering stays on one thread, but their file writes
@@ -49,42 +44,38 @@ export default defineConfig({
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
   redirects: Object.fromEntries(redirects.map(({ from, to }) => [from, { status: 301, destination: to }])),
-  // astro:build:done runs in this order: the redirect pages, the search index into dist/pagefind,
-  // the stylesheet written into the pages, then the service worker (its precache manifest must
-  // list the index), then hosting (precompresses them all).
   integrations: [
     react(),
     // Sized copies of local /media/ images for ?width= (and their serving under astro preview).
     mediaVariants(),
     // astro preview sends /page/ and /page.html on to /page, as nginx and the CDNs do.
     previewRouting(),
-    // Astro's redirect pages, rewritten as valid HTML in the site's language (before hosting compresses them).
-    redirectPages({ redirects, site: siteConfig.host, lang: contentLanguage(siteConfig.locale.default) }),
-    searchIndex(),
-    // The film-club islands' code goes when no page uses it (a partner id without a film club), before the worker lists the files;
-    // a build that shows the film club uses them all and makes no pass.
-    unusedIslands({ filmclubShown: filmclubSettings(siteConfig.partners, env) !== null }),
-    // The stylesheet written into each page, so a phone paints without a second round trip (before the worker, which stores the pages linking it).
-    inlineStylesheet(),
-    offline(),
-    hosting({
-      redirects,
-      // The film-club partner's API (the one in use only) and the runtime API (events), when set.
-      connectOrigins: origins([
-        ...filmclub.connect,
-        originOf(env.PUBLIC_RUNTIME_API),
-        // The newsletter form posts with fetch when it can.
-        originOf(env.PUBLIC_NEWSLETTER_ENDPOINT),
-      ]).concat(analytics.connect),
-      scriptOrigins: analytics.script,
-      formOrigins: origins([originOf(env.PUBLIC_NEWSLETTER_ENDPOINT)]),
-      // The video players (trailers and videos in editorial text), inserted only when a visitor
-      // presses play (src/scripts/video.ts); the import keeps no other frames (import/sanitise.ts).
-      frameOrigins: Object.values(VIDEO_ORIGINS),
-      // Hosts the film-club partner in use serves posters from (tickets, watch list, movie info).
-      imageOrigins: [...analytics.image, ...filmclub.image],
-      // CSP violation reports, when an endpoint is configured.
-      reportEndpoint: env.CSP_REPORT_ENDPOINT,
+    // What the build does to its output, in one pass whose order is its code: redirect pages,
+    // search index, inline stylesheet, unused islands, service worker, hosting files, compression.
+    postBuild({
+      // Astro's redirect pages, rewritten as valid HTML in the site's language.
+      redirectPages: { redirects, site: siteConfig.host, lang: contentLanguage(siteConfig.locale.default) },
+      // The film-club islands' code goes when no page uses it (a partner id without a film club).
+      filmclubShown: filmclubSettings(siteConfig.partners, env) !== null,
+      hosting: {
+        redirects,
+        // The film-club partner's API (the one in use only) and the runtime API (events), when set.
+        connectOrigins: origins([
+          ...filmclub.connect,
+          originOf(env.PUBLIC_RUNTIME_API),
+          // The newsletter form posts with fetch when it can.
+          originOf(env.PUBLIC_NEWSLETTER_ENDPOINT),
+        ]).concat(analytics.connect),
+        scriptOrigins: analytics.script,
+        formOrigins: origins([originOf(env.PUBLIC_NEWSLETTER_ENDPOINT)]),
+        // The video players (trailers and videos in editorial text), inserted only when a visitor
+        // presses play (src/scripts/video.ts); the import keeps no other frames (import/sanitise.ts).
+        frameOrigins: Object.values(VIDEO_ORIGINS),
+        // Hosts the film-club partner in use serves posters from (tickets, watch list, movie info).
+        imageOrigins: [...analytics.image, ...filmclub.image],
+        // CSP violation reports, when an endpoint is configured.
+        reportEndpoint: env.CSP_REPORT_ENDPOINT,
+      },
     }),
   ],
   devToolbar: { enabled: false },

@@ -1,27 +1,24 @@
 /**
- * After the build: hash every inline script for the Content-Security-Policy, write the static-host
- * files (_headers, _redirects) and check the build against the CDNs' limits; then, for nginx
- * (the default), write its config and precompress text files with gzip and brotli so the server
- * never compresses on the fly. A CDN build (HOSTING_TARGET=cdn) stops after the check, and
- * fails when a limit would be broken.
+ * The hosting files of the build, the post-build pass's last step (post-build.ts): hash every
+ * inline script for the Content-Security-Policy, write the static-host files (_headers,
+ * _redirects) and check the build against the CDNs' limits; then, for nginx (the default), write
+ * its config. The pass precompresses text files with gzip and brotli for nginx, so the server
+ * never compresses on the fly. A CDN build (HOSTING_TARGET=cdn) fails when a limit would be broken.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegrationLogger } from 'astro';
 import { nginxServerConfig } from '../lib/hosting/nginx';
 import { contentSecurityPolicy, securityHeaders, type CspInput } from '../lib/hosting/policy';
 import { redirectRules } from '../lib/hosting/redirects';
-import { MIN_PRECOMPRESS_BYTES, precompressFiles } from '../lib/hosting/precompress';
-import { hostingTarget, precompressCacheDirectory } from '../lib/config/build-env';
+import { hostingTarget } from '../lib/config/build-env';
 import { CDN_LIMITS, cdnLimitProblems, inCdnUpload, type CdnFile } from '../lib/hosting/cdn';
 import { headersFile, redirectsFile } from '../lib/hosting/static-host';
-import { sitemapPageFiles } from '../lib/seo/sitemap-files';
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|xml|txt|svg|webmanifest|ics)$/;
 
-async function listFiles(directory: string): Promise<string[]> {
+export async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
@@ -51,56 +48,56 @@ export interface HostingOptions extends Omit<CspInput, 'scriptHashes'> {
   redirects: { from: string; to: string }[];
 }
 
-export function hosting(options: HostingOptions): AstroIntegration {
+export interface HostingStep {
+  /** Whether this build makes compressed copies (nginx, the default; a CDN compresses itself). */
+  readonly compresses: boolean;
+  /** Notes the inline scripts of a page as it ships, for the CSP. */
+  page(html: string): void;
+  /**
+   * Writes _headers, _redirects and (for nginx) _hosting/nginx.conf, and checks the build against
+   * the CDNs' limits (a CDN build fails when one would be broken). Gives a log line's figures.
+   */
+  finish(root: string, logger: AstroIntegrationLogger): Promise<string>;
+}
+
+export function hostingStep(options: HostingOptions): HostingStep {
+  const hashes = new Set<string>();
+  const target = hostingTarget();
   return {
-    name: 'kaia-hosting',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const files = await listFiles(root);
-        const hashes = new Set<string>();
-        for (const file of files.filter((name) => name.endsWith('.html'))) {
-          for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
-        }
-        const input = { ...options, scriptHashes: [...hashes].sort() };
-        const csp = contentSecurityPolicy(input);
-        // Only the search page compiles WebAssembly (Pagefind); every other page is denied it.
-        const searchCsp = contentSecurityPolicy(input, { webAssembly: true });
-        const headers = securityHeaders(csp, options.reportEndpoint);
-        const searchHeaders = securityHeaders(searchCsp, options.reportEndpoint);
-        const rules = redirectRules(options.redirects);
-        const headersText = headersFile(headers, searchCsp);
-        const redirectsText = redirectsFile(rules);
-        await writeFile(join(root, '_headers'), headersText);
-        await writeFile(join(root, '_redirects'), redirectsText);
+    compresses: target !== 'cdn',
+    page(html) {
+      for (const hash of inlineScriptHashes(html)) hashes.add(hash);
+    },
+    async finish(root, logger) {
+      const input = { ...options, scriptHashes: [...hashes].sort() };
+      const csp = contentSecurityPolicy(input);
+      // Only the search page compiles WebAssembly (Pagefind); every other page is denied it.
+      const searchCsp = contentSecurityPolicy(input, { webAssembly: true });
+      const headers = securityHeaders(csp, options.reportEndpoint);
+      const searchHeaders = securityHeaders(searchCsp, options.reportEndpoint);
+      const rules = redirectRules(options.redirects);
+      const headersText = headersFile(headers, searchCsp);
+      const redirectsText = redirectsFile(rules);
+      await writeFile(join(root, '_headers'), headersText);
+      await writeFile(join(root, '_redirects'), redirectsText);
 
-        // What a CDN upload of this build would hold, and whether a CDN would take it.
-        const upload = await cdnUpload(root);
-        const problems = cdnLimitProblems(upload, headersText, redirectsText);
-        if (hostingTarget() === 'cdn') {
-          if (problems.length > 0) throw new Error(`This build would break a CDN's limits:\n- ${problems.join('\n- ')}`);
-          logger.info(
-            `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules; for a CDN: ${upload.length} files to upload (at most ${CDN_LIMITS.filesPerDeployment.toLocaleString('en')}), no precompressed copies, no nginx config`,
-          );
-          return;
-        }
-        if (problems.length > 0) logger.warn(`A CDN would refuse this build as it is:\n- ${problems.join('\n- ')}`);
-        await mkdir(join(root, '_hosting'), { recursive: true });
-        await writeFile(join(root, '_hosting', 'nginx.conf'), nginxServerConfig({ headers, searchHeaders, redirects: rules }));
-
-        const compressible = (await listFiles(root)).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${root}/_hosting/`));
-        // Assets hardest, the sitemap's pages nearly as hard, the other HTML quickly (see precompress.ts).
-        const sitemapPages = sitemapPageFiles(await readFile(join(root, 'sitemap.xml'), 'utf8'));
-        const cache = { dir: precompressCacheDirectory(process.cwd()) };
-        const { compressed, reused } = await precompressFiles(
-          compressible,
-          (file) => (!file.endsWith('.html') ? 'asset' : sitemapPages.has(relative(root, file)) ? 'page' : 'view'),
-          cache,
-        );
-        logger.info(
-          `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${upload.length} files for a CDN upload, ${compressed} of ${compressible.length} text files precompressed (the rest under ${MIN_PRECOMPRESS_BYTES} bytes), ${reused} of them from the cache (${relative(process.cwd(), cache.dir)})`,
-        );
-      },
+      // What a CDN upload of this build would hold, and whether a CDN would take it.
+      const upload = await cdnUpload(root);
+      const problems = cdnLimitProblems(upload, headersText, redirectsText);
+      const figures = `${hashes.size} inline script hashes in the CSP, ${rules.length} redirect rules, ${upload.length} files for a CDN upload (at most ${CDN_LIMITS.filesPerDeployment.toLocaleString('en')})`;
+      if (target === 'cdn') {
+        if (problems.length > 0) throw new Error(`This build would break a CDN's limits:\n- ${problems.join('\n- ')}`);
+        return `${figures}; no precompressed copies, no nginx config`;
+      }
+      if (problems.length > 0) logger.warn(`A CDN would refuse this build as it is:\n- ${problems.join('\n- ')}`);
+      await mkdir(join(root, '_hosting'), { recursive: true });
+      await writeFile(join(root, '_hosting', 'nginx.conf'), nginxServerConfig({ headers, searchHeaders, redirects: rules }));
+      return figures;
     },
   };
+}
+
+/** Whether a file of the build gets compressed copies (text, not the hosting config). */
+export function compressible(root: string, file: string): boolean {
+  return COMPRESSIBLE.test(file) && !file.startsWith(join(root, '_hosting') + sep);
 }

@@ -1,12 +1,10 @@
 /**
- * The service worker at /sw.js, through @vite-pwa/astro (injectManifest, src/sw.ts).
- *
- * @vite-pwa/astro builds the worker and its precache manifest in its astro:build:done hook, so
- * in astro.config.mjs this integration comes after the search index (which must be in dist/
- * to be precached) and before hosting (which precompresses sw.js with everything else).
+ * The service worker at /sw.js, through @vite-pwa/astro (injectManifest, src/sw.ts), as a step
+ * of the post-build pass (post-build.ts): the pass hands each page to `page` as it ships, then
+ * calls `build` once the search index is in dist/ (the precache lists it) and before compression
+ * (which compresses sw.js with everything else).
  */
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AstroPWA from '@vite-pwa/astro';
@@ -18,11 +16,19 @@ import {
   PRECACHE_BUDGET,
   PRECACHE_GLOBS,
   PRECACHE_IGNORES,
-  assetsOfPages,
+  assetsOfFiles,
   keepInPrecache,
+  pageAssetFiles,
   planPrecache,
-  precachedPageFiles,
 } from '../lib/offline/worker-rules';
+
+/** What the precache plan needs of a page, noted as the pass reads it (pages themselves are not kept). */
+interface PageFacts {
+  /** Bytes as the worker stores the page (stylesheet linked, no structured data). */
+  storedBytes: number;
+  /** The build files it names (pageAssetFiles). */
+  named: string[];
+}
 
 /**
  * The precache: of the files Workbox globbed, the pages of the sitemap (in its order) with the
@@ -31,29 +37,27 @@ import {
  * linked). Other HTML, and build assets no stored page uses, are left to the network. Pages keep their file names (the worker maps /page to /page.html).
  * Giving any transform also replaces @vite-pwa/astro's own, which renames page files.
  */
-function sitePagesWithinBudget(outDir: string): ManifestTransform {
-  const readBuilt = (file: string): string | undefined => {
-    try {
-      return readFileSync(join(outDir, file), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  // Build modules are read once each; pages (thousands, on a large site) are not kept.
+function sitePagesWithinBudget(outDir: string, pages: ReadonlySet<string>, facts: ReadonlyMap<string, PageFacts>): ManifestTransform {
+  // Build modules are read once each.
   const modules = new Map<string, string | undefined>();
   const readModule = (file: string): string | undefined => {
-    if (!modules.has(file)) modules.set(file, readBuilt(file));
+    if (!modules.has(file)) {
+      try {
+        modules.set(file, readFileSync(join(outDir, file), 'utf8'));
+      } catch {
+        modules.set(file, undefined);
+      }
+    }
     return modules.get(file);
   };
-  return async (entries) => {
-    const pages = precachedPageFiles(await readFile(join(outDir, 'sitemap.xml'), 'utf8'));
+  return (entries) => {
     const candidates = entries.filter((entry) => keepInPrecache(entry.url, pages));
     // A page is stored with its stylesheet linked, not inline (src/sw.ts): counted as stored.
     const asStored = candidates.map((entry) => {
-      const html = entry.url.endsWith('.html') ? readBuilt(entry.url) : undefined;
-      return html === undefined ? entry : { ...entry, size: storedPageBytes(html) };
+      const page = facts.get(entry.url);
+      return page === undefined ? entry : { ...entry, size: page.storedBytes };
     });
-    const plan = planPrecache(asStored, [...pages], (page) => assetsOfPages([readBuilt(page) ?? ''], readModule));
+    const plan = planPrecache(asStored, [...pages], (page) => assetsOfFiles(facts.get(page)?.named ?? [], readModule));
     const manifest = asStored.filter((entry) => plan.urls.has(entry.url));
     const globbed = new Set(candidates.map((entry) => entry.url));
     const missing = [...pages].filter((page) => !globbed.has(page));
@@ -66,7 +70,7 @@ function sitePagesWithinBudget(outDir: string): ManifestTransform {
         : []),
       ...(plan.overBudget ? [`The search index and the offline page alone take ${plan.bytes} bytes, over the precache budget of ${PRECACHE_BUDGET}`] : []),
     ];
-    return { manifest, warnings };
+    return Promise.resolve({ manifest, warnings });
   };
 }
 
@@ -78,7 +82,7 @@ function listed(files: string[], shown = 10): string {
 
 type PwaOptions = NonNullable<Parameters<typeof AstroPWA>[0]>;
 
-function pwaOptions(outDir: string): PwaOptions {
+function pwaOptions(outDir: string, transform: ManifestTransform): PwaOptions {
   return {
     strategies: 'injectManifest',
     srcDir: 'src',
@@ -93,7 +97,7 @@ function pwaOptions(outDir: string): PwaOptions {
       globPatterns: PRECACHE_GLOBS,
       globIgnores: PRECACHE_IGNORES,
       dontCacheBustURLsMatching: HASHED_URLS,
-      manifestTransforms: [sitePagesWithinBudget(outDir)],
+      manifestTransforms: [transform],
       // No limit per file: the budget for the whole precache decides (planPrecache). Workbox's
       // own 2 MiB limit per file would fail the build on a large site's programme pages, even
       // on the filter pages the precache never takes.
@@ -104,21 +108,43 @@ function pwaOptions(outDir: string): PwaOptions {
   };
 }
 
+type SetupParams = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>[0];
+type BuildDoneParams = Parameters<NonNullable<AstroIntegration['hooks']['astro:build:done']>>[0];
+
+export interface ServiceWorkerStep {
+  /** Registers the worker's build with Vite (astro:config:setup). */
+  setup(params: SetupParams): ReturnType<NonNullable<AstroIntegration['hooks']['astro:config:setup']>>;
+  /** The pages the precache may take (precachedPageFiles of the sitemap), before the pass reads them. */
+  precachedPages(pages: ReadonlySet<string>): void;
+  /** Notes a page as it ships (`file` relative to the build), if the precache may take it. */
+  page(file: string, html: string): void;
+  /** Builds sw.js and its precache manifest (astro:build:done's work, done when the pass says). */
+  build(params: BuildDoneParams): Promise<void>;
+}
+
 /**
  * @vite-pwa/astro with the build's real output directory. Without it, vite-plugin-pwa takes
  * Vite's client outDir, which is not dist/ when --outDir points outside the project (Astro then
  * builds into .astro/ and copies): the worker would be written there and precache nothing.
  */
-export function offline(): AstroIntegration {
+export function serviceWorker(): ServiceWorkerStep {
   let pwa: AstroIntegration | undefined;
+  const facts = new Map<string, PageFacts>();
+  let pages: ReadonlySet<string> = new Set();
   return {
-    name: 'kaia-offline',
-    hooks: {
-      'astro:config:setup': (params) => {
-        pwa = AstroPWA(pwaOptions(fileURLToPath(params.config.outDir)));
-        return pwa.hooks['astro:config:setup']?.(params);
-      },
-      'astro:build:done': (params) => pwa?.hooks['astro:build:done']?.(params),
+    setup(params) {
+      const outDir = fileURLToPath(params.config.outDir);
+      pwa = AstroPWA(pwaOptions(outDir, (entries) => sitePagesWithinBudget(outDir, pages, facts)(entries)));
+      return pwa.hooks['astro:config:setup']?.(params);
+    },
+    page(file, html) {
+      if (pages.has(file)) facts.set(file, { storedBytes: storedPageBytes(html), named: pageAssetFiles(html) });
+    },
+    async build(params) {
+      await pwa?.hooks['astro:build:done']?.(params);
+    },
+    precachedPages(value) {
+      pages = value;
     },
   };
 }

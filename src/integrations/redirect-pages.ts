@@ -1,12 +1,12 @@
 /**
  * Rewrites the redirect pages of the build (Astro's `redirects` config writes them as meta
  * refresh pages for plain file hosts) as valid HTML in the site's language
- * (src/lib/pages/redirect-page.ts). Runs before hosting, which precompresses them.
+ * (src/lib/pages/redirect-page.ts): the first step of the post-build pass (post-build.ts), so
+ * the pass reads them as they ship.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegrationLogger } from 'astro';
 import { normalisePath } from '../lib/pages/paths';
 import { pageFile } from '../lib/pages/page-files';
 import { redirectPageHtml } from '../lib/pages/redirect-page';
@@ -19,21 +19,13 @@ export interface RedirectPagesOptions {
   lang: string;
 }
 
-export function redirectPages({ redirects, site, lang }: RedirectPagesOptions): AstroIntegration {
-  return {
-    name: 'kaia-redirect-pages',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        for (const { from, to } of redirects) {
-          const target = /^https?:\/\//.test(to) ? to : normalisePath(to);
-          // The page file Astro wrote for the old path (the site's URL form, page-files.ts).
-          const file = join(root, pageFile(normalisePath(from)));
-          await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, redirectPageHtml({ to: target, canonicalUrl: new URL(target, site).href, lang }));
-        }
-        logger.info(`${redirects.length} redirect pages written`);
-      },
-    },
-  };
+export async function writeRedirectPages(root: string, { redirects, site, lang }: RedirectPagesOptions, logger: AstroIntegrationLogger): Promise<void> {
+  for (const { from, to } of redirects) {
+    const target = /^https?:\/\//.test(to) ? to : normalisePath(to);
+    // The page file Astro wrote for the old path (the site's URL form, page-files.ts).
+    const file = join(root, pageFile(normalisePath(from)));
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, redirectPageHtml({ to: target, canonicalUrl: new URL(target, site).href, lang }));
+  }
+  logger.info(`${redirects.length} redirect pages written`);
 }

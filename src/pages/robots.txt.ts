@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteContent } from '../lib/content/query';
+import { siteContent } from '../lib/pages/site-content';
 import { NEWS_FEED } from '../lib/site/feeds';
 import { buildIsNoIndex } from '../lib/config/build-env';
 

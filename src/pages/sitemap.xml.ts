@@ -1,6 +1,6 @@
 /** sitemap.xml: every page of the route table except 404, at its canonical URL, in sitemapOrder. */
 import type { APIRoute } from 'astro';
-import { siteContent } from '../lib/content/query';
+import { siteContent } from '../lib/pages/site-content';
 import { absoluteUrl } from '../lib/site/page-meta';
 import { siteBuild } from '../lib/pages/site-routes';
 import { sitemapOrder, sitemapXml } from '../lib/seo/sitemap';

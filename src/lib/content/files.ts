@@ -1,6 +1,6 @@
 /**
  * The content snapshot: which file under content/ holds which collection, and the schema
- * each record must pass. The import, the Astro collections and the tests all read this map.
+ * each record must pass. The import, the build (query.ts) and the tests all read this map.
  */
 import { z } from 'astro/zod';
 import {

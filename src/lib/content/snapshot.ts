@@ -1,6 +1,6 @@
 /**
- * Reads and validates the content snapshot straight from disk. Used by scripts and unit tests;
- * the Astro build reads the same files through content collections (src/content.config.ts).
+ * Reads and validates the content snapshot straight from disk: the Astro build (query.ts),
+ * its config, scripts and unit tests all read it this way.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -14,20 +14,24 @@ const gzipAsync = promisify(gzip);
 
 /**
  * How hard each file is compressed (brotli quality), by what it is:
- * - `asset`: scripts, styles, the search index, feeds, every file that is not HTML. Loaded with
- *   many pages and cached long, so brotli's best (11), about a second per megabyte.
- * - `page`: the sitemap's pages, where visitors arrive. Quality 10: measured on 300 pages of the
- *   large dataset, 2 % more bytes than 11 in a third of its time (0.4 s per megabyte); a large
- *   site has some 40 MB of them.
+ * - `asset`: the build's scripts and styles, the search index's code, the worker, the sitemap and
+ *   feeds: few files, loaded with many pages and cached long, so brotli's best (11), about
+ *   1.5 s per megabyte.
+ * - `page`: the sitemap's pages, where visitors arrive. Quality 6. Measured on the large dataset
+ *   (1,530 pages, 95 MB, 2026-11-27): 6.5 % more bytes than quality 10 (about 0.7 KB on a 62 KB
+ *   page) in a sixteenth of the time (0.03 s per megabyte against 0.5); at 10 they took 48 s of
+ *   the large build's CPU, at 6 they take 3 s. Qualities 7 to 9 save under 1 % more for 2–8
+ *   times the time; 10 and 11 switch to brotli's slow search.
  * - `view`: the other HTML (the one-filter views of the programmes, which only visitors without
- *   JavaScript open, member screens, redirect stubs). Quality 5: on the one-day pages fifty
- *   times faster than 11 for 15 % more bytes. On a large site that HTML is 75 MB.
+ *   JavaScript open, member screens, redirect stubs) and the calendar files (one per
+ *   production, opened from «Legg i kalender»). Quality 5.
  * Files past BEST_BROTLI_MAX_BYTES (the programme pages of a site with thousands of showings)
  * get quality 9 at most, some 20 ms per megabyte for a tenth more bytes than 11.
+ * docs/decisions/0010-compression-levels.md has the figures.
  */
 export type CompressionPlace = 'asset' | 'page' | 'view';
 export const BEST_BROTLI_MAX_BYTES = 512 * 1024;
-const PLACE_BROTLI: Record<CompressionPlace, number> = { asset: 11, page: 10, view: 5 };
+const PLACE_BROTLI: Record<CompressionPlace, number> = { asset: 11, page: 6, view: 5 };
 
 /**
  * Files smaller than this get no compressed copies: a copy would save a few hundred bytes at
@@ -36,6 +40,13 @@ const PLACE_BROTLI: Record<CompressionPlace, number> = { asset: 11, page: 10, vi
  */
 export const MIN_PRECOMPRESS_BYTES = 1024;
 const LARGE_FILE_BROTLI = 9;
+
+/** Where a file of the build (`path` relative to it, with /) belongs, `sitemapPages` being the sitemap's page files. */
+export function compressionPlace(path: string, sitemapPages: ReadonlySet<string>): CompressionPlace {
+  if (path.endsWith('.ics')) return 'view';
+  if (!path.endsWith('.html')) return 'asset';
+  return sitemapPages.has(path) ? 'page' : 'view';
+}
 
 export function brotliQuality(bytes: number, place: CompressionPlace = 'asset'): number {
   const quality = PLACE_BROTLI[place];
@@ -105,37 +116,67 @@ async function pruneCache(cache: CompressionCache): Promise<void> {
 }
 
 /**
- * Writes `file.gz` and `file.br` beside every file of at least MIN_PRECOMPRESS_BYTES, on as
- * many cores as the machine has. `placeOf(file)` says how hard to compress it (see above); with
- * a cache, copies of files compressed before are taken from it.
+ * Compresses files as they are handed over, on as many cores as the machine has: `add` takes a
+ * file's path and bytes (the caller has them already, as the post-build pass does for pages) and
+ * waits only while that many files are in work, so the caller goes on with the next file while
+ * the last ones are compressed. Files under MIN_PRECOMPRESS_BYTES are passed over. With a cache,
+ * copies of bytes compressed before are taken from it. `done` waits for the rest, prunes the
+ * cache and gives the figures.
+ */
+export interface Precompressor {
+  add(file: string, body: Buffer, place: CompressionPlace): Promise<void>;
+  done(): Promise<PrecompressResult>;
+}
+
+export function precompressor(cache?: CompressionCache, concurrency = Math.max(1, availableParallelism())): Precompressor {
+  const result: PrecompressResult = { compressed: 0, reused: 0 };
+  const working = new Set<Promise<void>>();
+  let failure: Error | undefined;
+  const ready = cache ? mkdir(cache.dir, { recursive: true }) : Promise.resolve(undefined);
+  const compressOne = async (file: string, body: Buffer, place: CompressionPlace) => {
+    await ready;
+    result.compressed += 1;
+    const key = cache ? createHash('sha256').update(body).digest('hex') : '';
+    const names = { gzip: `${key}.gz`, brotli: `${key}.q${brotliQuality(body.length, place)}.br` };
+    if (cache && (await fromCache(cache, names, file))) {
+      result.reused += 1;
+      return;
+    }
+    const copies = await compressedCopies(body, place);
+    await Promise.all([writeFile(`${file}.gz`, copies.gzip), writeFile(`${file}.br`, copies.brotli)]);
+    if (cache) await Promise.all([intoCache(cache, names.gzip, copies.gzip), intoCache(cache, names.brotli, copies.brotli)]);
+  };
+  return {
+    async add(file, body, place) {
+      if (failure) throw failure;
+      if (body.length < MIN_PRECOMPRESS_BYTES) return;
+      while (working.size >= concurrency) await Promise.race(working);
+      const job: Promise<void> = compressOne(file, body, place)
+        .catch((error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        })
+        .finally(() => working.delete(job));
+      working.add(job);
+    },
+    async done() {
+      await Promise.all(working);
+      if (failure) throw failure;
+      if (cache) await pruneCache(cache);
+      return result;
+    },
+  };
+}
+
+/**
+ * Writes `file.gz` and `file.br` beside every file of at least MIN_PRECOMPRESS_BYTES (see
+ * `precompressor`). `placeOf(file)` says how hard to compress it (see above).
  */
 export async function precompressFiles(
   files: string[],
   placeOf: (file: string) => CompressionPlace = () => 'asset',
   cache?: CompressionCache,
 ): Promise<PrecompressResult> {
-  if (cache) await mkdir(cache.dir, { recursive: true });
-  let next = 0;
-  const result: PrecompressResult = { compressed: 0, reused: 0 };
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++] as string;
-      const body = await readFile(file);
-      if (body.length < MIN_PRECOMPRESS_BYTES) continue;
-      const place = placeOf(file);
-      result.compressed += 1;
-      const key = cache ? createHash('sha256').update(body).digest('hex') : '';
-      const names = { gzip: `${key}.gz`, brotli: `${key}.q${brotliQuality(body.length, place)}.br` };
-      if (cache && (await fromCache(cache, names, file))) {
-        result.reused += 1;
-        continue;
-      }
-      const copies = await compressedCopies(body, place);
-      await Promise.all([writeFile(`${file}.gz`, copies.gzip), writeFile(`${file}.br`, copies.brotli)]);
-      if (cache) await Promise.all([intoCache(cache, names.gzip, copies.gzip), intoCache(cache, names.brotli, copies.brotli)]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
-  if (cache) await pruneCache(cache);
-  return result;
+  const compressor = precompressor(cache);
+  for (const file of files) await compressor.add(file, await readFile(file), placeOf(file));
+  return compressor.done();
 }

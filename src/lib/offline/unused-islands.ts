@@ -9,7 +9,7 @@
 import { isOnlineOnlyIsland, moduleImports } from './worker-rules';
 
 /** Every `_astro/` file an HTML page names: scripts, stylesheets, island components and renderers. */
-function namedFiles(html: string): string[] {
+export function namedFiles(html: string): string[] {
   return [...html.matchAll(/\b(?:src|href|component-url|renderer-url|before-hydration-url)="\/(_astro\/[^"?#]+\.(?:js|css|woff2))"/g)].map(
     (match) => match[1] as string,
   );
@@ -33,7 +33,12 @@ function closure(roots: Iterable<string>, readModule: (file: string) => string |
  * that no page of `pageHtml` names, with the modules only they import: what can go.
  */
 export function unusedIslandFiles(files: readonly string[], pageHtml: Iterable<string>, readModule: (file: string) => string | undefined): string[] {
-  const used = closure([...pageHtml].flatMap(namedFiles), readModule);
+  return unusedIslandsOf(files, [...pageHtml].flatMap(namedFiles), readModule);
+}
+
+/** As `unusedIslandFiles`, from the files the pages name (`namedFiles`), gathered page by page. */
+export function unusedIslandsOf(files: readonly string[], named: Iterable<string>, readModule: (file: string) => string | undefined): string[] {
+  const used = closure(named, readModule);
   const islands = files.filter((file) => isOnlineOnlyIsland(file) && !used.has(file));
   return [...closure(islands, readModule)].filter((file) => !used.has(file) && files.includes(file)).sort();
 }

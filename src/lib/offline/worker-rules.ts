@@ -100,8 +100,13 @@ export function moduleImports(code: string): string[] {
  * need the network anyway) is left to the network.
  */
 export function assetsOfPages(pageHtml: Iterable<string>, readModule: (file: string) => string | undefined): Set<string> {
+  return assetsOfFiles([...pageHtml].flatMap(pageAssetFiles), readModule);
+}
+
+/** As `assetsOfPages`, from the files pages name (`pageAssetFiles`). */
+export function assetsOfFiles(named: Iterable<string>, readModule: (file: string) => string | undefined): Set<string> {
   const needed = new Set<string>();
-  const queue = [...pageHtml].flatMap(pageAssetFiles);
+  const queue = [...named];
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (needed.has(file)) continue;

@@ -2,7 +2,7 @@
  * The build's route table and clock, computed once per build from the content and settings.
  */
 import { readBuildEnv, buildNow } from '../config/build-env';
-import { siteContent } from '../content/query';
+import { siteContent } from './site-content';
 import { filmclubSettings, type FilmclubSettings } from '../filmclub/settings';
 import { liveEventsSettings, type LiveEventsSettings } from '../live-events/settings';
 import { buildRouteTable, type RouteTable } from './routes';

@@ -1,6 +1,6 @@
 /** The news feed of /aktuelt (RSS 2.0); see src/lib/seo/rss.ts. */
 import type { APIRoute } from 'astro';
-import { siteContent } from '../../lib/content/query';
+import { siteContent } from '../../lib/pages/site-content';
 import { siteBuild } from '../../lib/pages/site-routes';
 import { newsFeed } from '../../lib/seo/rss';
 

@@ -4,7 +4,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { calendarContext, calendarFileName, feedCalendar, productionCalendar } from '../../lib/calendar/ics';
-import { siteContent } from '../../lib/content/query';
+import { siteContent } from '../../lib/pages/site-content';
 import { siteBuild } from '../../lib/pages/site-routes';
 import { upcomingShowings } from '../../lib/programme/programme';
 import { CALENDAR_FEEDS } from '../../lib/site/feeds';

@@ -7,6 +7,8 @@ import { inlineScriptHashes } from '../../../../src/integrations/hosting';
 import {
   BEST_BROTLI_MAX_BYTES,
   brotliQuality,
+  compressionPlace,
+  precompressor,
   CACHE_KEEP_MS,
   compressedCopies,
   MIN_PRECOMPRESS_BYTES,
@@ -200,14 +202,47 @@ describe('precompressed copies', () => {
     expect(copies.brotli.length).toBeLessThan(copies.gzip.length);
   });
 
-  it('use brotli at its best for assets, nearly so for the sitemap’s pages, and a faster level for huge files and the rest', () => {
+  it('use brotli at its best for assets, a fast level short of its slow search for the sitemap’s pages, and a faster one for huge files and the rest', () => {
     expect(brotliQuality(200 * 1024)).toBe(11);
     expect(brotliQuality(BEST_BROTLI_MAX_BYTES)).toBe(11);
     expect(brotliQuality(5 * 1024 * 1024)).toBe(9);
-    expect(brotliQuality(200 * 1024, 'page')).toBe(10);
-    expect(brotliQuality(5 * 1024 * 1024, 'page')).toBe(9);
+    expect(brotliQuality(200 * 1024, 'page')).toBe(6);
+    expect(brotliQuality(5 * 1024 * 1024, 'page')).toBe(6);
     expect(brotliQuality(200 * 1024, 'view')).toBe(5);
     expect(brotliQuality(5 * 1024 * 1024, 'view')).toBe(5);
+  });
+
+  it('sort the build’s files: the sitemap’s pages, other HTML and calendar files, and assets', () => {
+    const sitemap = new Set(['kinoprogram.html', 'film/onkel-olav.html']);
+    expect(compressionPlace('kinoprogram.html', sitemap)).toBe('page');
+    expect(compressionPlace('film/onkel-olav.html', sitemap)).toBe('page');
+    expect(compressionPlace('kinoprogram/dag/2026-11-28.html', sitemap)).toBe('view');
+    expect(compressionPlace('kalender/onkel-olav.ics', sitemap)).toBe('view');
+    expect(compressionPlace('_astro/client.abc.js', sitemap)).toBe('asset');
+    expect(compressionPlace('sitemap.xml', sitemap)).toBe('asset');
+    expect(compressionPlace('pagefind/pagefind-entry.json', sitemap)).toBe('asset');
+  });
+
+  it('are made for bytes handed over while the caller goes on, and a failure reaches the caller', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kaia-precompress-'));
+    try {
+      const compressor = precompressor(undefined, 2);
+      const bodies = ['kino', 'kultur', 'bad', 'aktuelt'].map(
+        (name) => [join(dir, `${name}.html`), Buffer.from(`<h1>${name}</h1>${'<p>Kjøp billett</p>'.repeat(200)}`)] as const,
+      );
+      for (const [file, body] of bodies) await compressor.add(file, body, 'page');
+      await compressor.add(join(dir, 'tiny.html'), Buffer.from('<p>liten</p>'), 'page');
+      expect(await compressor.done()).toEqual({ compressed: 4, reused: 0 });
+      for (const [file, body] of bodies) expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(body)).toBe(true);
+      expect(existsSync(join(dir, 'tiny.html.br'))).toBe(false);
+
+      // A copy that cannot be written (its folder is missing) fails the run, not silently.
+      const failing = precompressor(undefined, 1);
+      await failing.add(join(dir, 'missing', 'page.html'), Buffer.from('x'.repeat(2 * MIN_PRECOMPRESS_BYTES)), 'page');
+      await expect(failing.done()).rejects.toThrow(/ENOENT/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('are written beside files of at least 1 KiB only', async () => {
