@@ -8,7 +8,7 @@ import { browser, CDN_URL, cdnServer, NGINX_URL, PREVIEW_URL, servers } from './
  * Cloudflare's runtime with the build's _headers and _redirects, as on a CDN; and by astro preview.
  */
 /** Specs that run `astro build` themselves (the publish service's real build, partner variants). */
-const BUILDING_SPECS = /(publish-real-build|publish-cdn|filmclub-partners)\.spec\.ts/;
+const BUILDING_SPECS = /(publish-real-build|publish-cdn|filmclub-partners|start)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { CollectionChange } from '../import/summary';
 import { dataErrorCollection, ImportDataError } from '../import/validate';
 import type { BuildCommand } from '../release/build';
+import { BUILD_START, describeBuild, readBuildLine } from '../release/build-progress';
 import { DeployFailed } from '../release/go-live';
 import { publishFromCms, type PublishRunOptions } from '../release/publish';
 import { currentRelease, releaseContentDir, StepFailed } from '../release/releases';
@@ -41,10 +42,28 @@ export interface RunExtras {
   readonly onStep?: (run: RunRecord) => void;
 }
 
+/** How release/build.ts passes on a line of the build's output. */
+const BUILD_LINE = '  build: ';
+
 /** The step a progress line of release/releases.ts announces (`Step "build" …`). */
 export function stepOfLine(line: string): StepName | undefined {
   const name = /^Step "(\w+)"/.exec(line)?.[1];
   return name === 'import' || name === 'build' || name === 'publish' ? name : undefined;
+}
+
+/**
+ * A line of the Astro build's output, read into the run's step (GET /status shows how far the
+ * build is; npm start prints it): true when it was one. The log gets a line when the build's
+ * phase changes, not Astro's line for every page.
+ */
+export function followBuild(run: RunRecord, line: string, log: (line: string) => void): boolean {
+  const build = line.startsWith(BUILD_LINE) && run.step?.build ? run.step.build : undefined;
+  if (!build || !run.step) return false;
+  const next = readBuildLine(build, line.slice(BUILD_LINE.length));
+  if (next !== build) run.step = { ...run.step, build: next };
+  if (next.phase === 'done' && next.total !== undefined) run.pages = next.total;
+  if (next.phase !== build.phase) log(`run ${run.id}:   build: ${describeBuild(next)}`);
+  return true;
 }
 
 /** The records of the collections a run changed, as one content folder holds them (malformed files: none). */
@@ -90,10 +109,10 @@ export async function executeRun(
   const progress = (line: string) => {
     const step = stepOfLine(line);
     if (step) {
-      run.step = { name: step, startedAt: new Date(clock()).toISOString() };
+      run.step = { name: step, startedAt: new Date(clock()).toISOString(), ...(step === 'build' && !config.buildCommand ? { build: BUILD_START } : {}) };
       extras.onStep?.(run);
     }
-    log(`run ${run.id}: ${line}`);
+    if (!followBuild(run, line, log)) log(`run ${run.id}: ${line}`);
   };
   try {
     const result = await publishFromCms({

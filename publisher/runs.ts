@@ -4,6 +4,7 @@
  * most two runs (the one going, and one that sees everything the burst published). The last
  * 20 runs are kept in a JSON file in the state folder, so the status page survives a restart.
  */
+import type { BuildProgress } from '../release/build-progress';
 import { z } from 'astro/zod';
 import type { DeployRecord } from '../release/go-live';
 import { readStateFile, writeStateFile, type StateLog } from '../release/state-file';
@@ -32,6 +33,8 @@ export type StepName = 'import' | 'build' | 'publish';
 export interface RunStep {
   readonly name: StepName;
   readonly startedAt: string;
+  /** While it builds: how far the build is, from Astro's output (release/build-progress.ts). */
+  readonly build?: BuildProgress;
 }
 
 /** What a run changed, each record named (change-names.ts): the first ones, and how many more. */
@@ -74,6 +77,8 @@ export interface RunRecord {
   changes?: ChangeCount[];
   /** Each changed record named, at most KEEP_NAMED_CHANGES of them. */
   named?: NamedChanges;
+  /** The pages its build wrote, when it built (the next build's progress counts against it). */
+  pages?: number;
   /** While the run is going: its step and when that began (cleared when it ends). */
   step?: RunStep;
   failure?: Failure;

@@ -1,6 +1,8 @@
 /**
- * What staff read: GET /status (JSON, for a session or `Authorization: Bearer <staff password>`)
- * and GET /staff/, the status page (or the login form without a session).
+ * What staff read: GET /status (JSON, for a session or `Authorization: Bearer <staff password>`),
+ * GET /staff/, the status page (or the login form without a session), and GET /staff/rettleiing,
+ * the guide «Slik publiserer du» (guide.ts), to anyone: it says nothing the repository does not,
+ * and an editor who cannot sign in still finds in it whom to call.
  */
 import { readFileSync } from 'node:fs';
 import { currentRelease, currentSince } from '../release/releases';
@@ -11,6 +13,8 @@ import { methodNotAllowed, page, seeOther } from './respond';
 import { valid, type StaffEnv } from './staff-guards';
 import { messageKey, PREVIEW_OPEN, type FreshnessView } from './status-text';
 import { STATUS_SCRIPT } from './views/layout';
+import { GUIDE_PATH, guideTree } from './guide';
+import { guidePage } from './views/guide-page';
 import { loginPage } from './views/pages';
 import { statusPage } from './views/status-page';
 import { PREVIEW_ENTRY } from './release-sites';
@@ -86,6 +90,7 @@ export function statusRoutes(deps: StatusDeps & { readonly log: (line: string) =
     if (!session) return seeOther(c, '/staff/');
     return seeOther(c, `${new URL(PREVIEW_ENTRY, deps.previewUrl()).href}?billett=${sessions.previewTicket(session)}`);
   });
+  app.get(GUIDE_PATH, (c) => page(c, 200, guidePage(guideTree())));
   app.get('/staff/', valid('query', statusQuery, deps.log), (c) => {
     const session = sessions.of(staffRequest(c));
     if (!session) return page(c, 200, loginPage());
@@ -103,6 +108,6 @@ export function statusRoutes(deps: StatusDeps & { readonly log: (line: string) =
       }),
     );
   });
-  for (const path of ['/status', STATUS_SCRIPT, PREVIEW_OPEN, '/staff/']) app.all(path, (c) => methodNotAllowed(c, 'GET'));
+  for (const path of ['/status', STATUS_SCRIPT, PREVIEW_OPEN, GUIDE_PATH, '/staff/']) app.all(path, (c) => methodNotAllowed(c, 'GET'));
   return app;
 }

@@ -12,6 +12,7 @@ export type BuildCommand = { readonly shell: string } | { readonly astro: true }
 
 export interface BuildOptions {
   readonly extraEnv?: Readonly<Record<string, string>>;
+  /** Each line of the build's output, as `  build: <line>` (Astro's own log: build-progress.ts reads how far it is). */
   readonly progress?: (line: string) => void;
   /** Aborting ends the build's whole process group. */
   readonly signal?: AbortSignal | undefined;
@@ -24,7 +25,7 @@ export async function runBuild(build: BuildCommand, contentDir: string, outDir: 
   const { extraEnv = {}, progress = () => {}, signal, onGroup } = options;
   const env = { ...process.env, ...extraEnv, CONTENT_DIR: contentDir, BUILD_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' };
   const [command, args] =
-    'shell' in build ? ['/bin/sh', ['-c', build.shell]] : [process.execPath, [resolve('node_modules/astro/astro.js'), 'build', '--silent', '--outDir', outDir]];
+    'shell' in build ? ['/bin/sh', ['-c', build.shell]] : [process.execPath, [resolve('node_modules/astro/astro.js'), 'build', '--outDir', outDir]];
   if (signal?.aborted) throw new Error('the build was not started: the run was abandoned');
   const outcome = await runInOwnGroup(command, args, { env, onLine: (line) => progress(`  build: ${line}`), signal, ...(onGroup ? { onGroup } : {}) });
   if (outcome.code === 0 && !outcome.aborted) return;

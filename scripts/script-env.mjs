@@ -22,7 +22,11 @@
  *   own: an unthrottled load, then a simulated phone) or `devtools` (the load itself is throttled
  *   in Chromium, so the figures are what the browser measured);
  * - PUBLISHER_STAFF_PASSWORD: the staff password npm start gives the publish service (default a
- *   fresh random one, printed at start).
+ *   fresh random one, printed at start);
+ * - START_SITE_PORT, START_PUBLISHER_PORT, START_PREVIEW_PORT, START_SANDBOX_PORT,
+ *   START_FILMCLUB_118_PORT, START_FILMCLUB_178_PORT: the loopback ports of npm start (4321,
+ *   4450, 4451, 4400, 4410, 4411), so a second one, or a test of it, can run beside the first;
+ * - START_DEMO_DIR: npm start's working folder (default .demo), emptied at each start.
  */
 
 /** @typedef {Record<string, string | undefined>} Env */
@@ -141,5 +145,16 @@ export function scriptEnv(env = process.env) {
       throttling: benchThrottling(env),
     },
     staffPassword: text(env, 'PUBLISHER_STAFF_PASSWORD'),
+    start: {
+      ports: {
+        site: port(env, 'START_SITE_PORT', 4321),
+        publisher: port(env, 'START_PUBLISHER_PORT', 4450),
+        preview: port(env, 'START_PREVIEW_PORT', 4451),
+        sandbox: port(env, 'START_SANDBOX_PORT', 4400),
+        filmclub118: port(env, 'START_FILMCLUB_118_PORT', 4410),
+        filmclub178: port(env, 'START_FILMCLUB_178_PORT', 4411),
+      },
+      demoDir: text(env, 'START_DEMO_DIR') ?? '.demo',
+    },
   };
 }

@@ -14,7 +14,10 @@
  *   `npm run boxoffice` plays it) and builds when something changed, and at 00:00 Oslo time it
  *   builds the day; the staff page is http://localhost:4450/staff/.
  *
- * Ctrl+C stops everything.
+ * The ports and the working folder can be moved (START_*_PORT, START_DEMO_DIR in
+ * scripts/script-env.mjs), so a test can run it beside a running demo. While the first run
+ * goes it says which step it is in and, while it builds, how far the build is, read from
+ * Astro's own output (release/build-progress.ts). Ctrl+C stops everything.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,11 +26,13 @@ import { join, resolve } from 'node:path';
 import { scriptEnv } from './script-env.mjs';
 import { sandboxImportEnv } from '../sandbox/import-env.ts';
 import { hashPassword, writeAccountsFile } from '../publisher/accounts.ts';
+import { describeBuild } from '../release/build-progress.ts';
 
-const PORTS = { sandbox: 4400, publisher: 4450, preview: 4451, site: 4321 };
+const settings = scriptEnv().start;
+const PORTS = settings.ports;
 /** The steps of a run (publisher/runs.ts StepName), as the start-up's progress names them. */
 const STEP_NAMES = { import: 'importing the content from the sandbox', build: 'building the site', publish: 'making it live' };
-const demo = resolve('.demo');
+const demo = resolve(settings.demoDir);
 const hookSecret = randomBytes(24).toString('base64url');
 const staffPassword = scriptEnv().staffPassword ?? `kaia-demo-${randomBytes(6).toString('hex')}`;
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
@@ -59,9 +64,13 @@ writeAccountsFile(accountsFile, [{ username: 'demo', name: 'Demo-redaktør', pas
 // The site is served on localhost, so the sandboxes are addressed as localhost too: same site,
 // so the film club's session cookie goes along with credentialed calls.
 if (!env.PUBLIC_FILMCLUB_API_118 && !env.PUBLIC_FILMCLUB_API_178) {
-  start('film-club sandbox (partners 118 and 178)', 'sandbox/filmclub/cli.ts', {});
-  env.PUBLIC_FILMCLUB_API_118 = 'http://localhost:4410/';
-  env.PUBLIC_FILMCLUB_API_178 = 'http://localhost:4411/';
+  start('film-club sandbox (partners 118 and 178)', 'sandbox/filmclub/cli.ts', {
+    FILMCLUB_118_PORT: String(PORTS.filmclub118),
+    FILMCLUB_178_PORT: String(PORTS.filmclub178),
+    FILMCLUB_ALLOWED_ORIGINS: `http://localhost:${PORTS.site},http://127.0.0.1:${PORTS.site}`,
+  });
+  env.PUBLIC_FILMCLUB_API_118 = `http://localhost:${PORTS.filmclub118}/`;
+  env.PUBLIC_FILMCLUB_API_178 = `http://localhost:${PORTS.filmclub178}/`;
 } else console.log('The film club talks to the partner API set in the environment.');
 env.PUBLIC_RUNTIME_API ||= `http://localhost:${PORTS.sandbox}/runtime/`;
 env.PUBLIC_NEWSLETTER_ENDPOINT ||= `http://localhost:${PORTS.sandbox}/newsletter/subscribe`;
@@ -69,6 +78,7 @@ env.PUBLIC_NEWSLETTER_ENDPOINT ||= `http://localhost:${PORTS.sandbox}/newsletter
 start('platform sandbox (the CMS and the platform)', 'sandbox/cli.ts', {
   SANDBOX_PORT: String(PORTS.sandbox),
   SANDBOX_ROLL_DATES: '1',
+  SANDBOX_CORS_ORIGINS: `http://localhost:${PORTS.site}`,
   SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${PORTS.publisher}/hooks/cms`,
   SANDBOX_WEBHOOK_SECRET: hookSecret,
   SANDBOX_STAFF_URL: `http://localhost:${PORTS.publisher}/staff/`,
@@ -106,19 +116,29 @@ const status = async () => {
 console.log('Importing the demo content from the sandbox and building the site (about 20 s on a quiet 2-core machine; longer on a busy one) …');
 const began = Date.now();
 let said = began;
+let saidWhat = '';
 /** The start-up run: the first the service reports (a run queued after it, such as a sync, is not waited for). */
 let firstRun;
+/** Where the start-up run is: its step and, while it builds, how far the build is («generating pages: 87 so far»). */
+const whereIs = (run) => {
+  if (!run) return 'starting the publish service';
+  if (run.state === 'queued') return 'waiting for its turn';
+  const step = STEP_NAMES[run.step?.name] ?? 'starting';
+  return run.step?.build ? `${step}: ${describeBuild(run.step.build)}` : step;
+};
 for (;;) {
   await new Promise((done) => setTimeout(done, 500));
   const now = await status();
   firstRun ??= now?.runs?.at(-1)?.id;
   const run = now?.runs?.find((candidate) => candidate.id === firstRun);
   if (!run || run.state === 'queued' || run.state === 'running') {
-    // The build itself is quiet: say every 15 seconds that it is still going, and how far.
-    if (Date.now() - said >= 15_000) {
+    // Say where it is when the step or the build's phase changes, and every 5 s while it goes.
+    const what = whereIs(run);
+    const phase = what.replace(/\d+/g, '#');
+    if (phase !== saidWhat.replace(/\d+/g, '#') || (what !== saidWhat && Date.now() - said >= 5_000) || Date.now() - said >= 15_000) {
       said = Date.now();
-      const step = run?.step?.name ? ` (${STEP_NAMES[run.step.name] ?? run.step.name})` : run ? ' (waiting for its turn)' : '';
-      console.log(`  still working${step} … ${Math.round((said - began) / 1000)} s`);
+      saidWhat = what;
+      console.log(`  ${what} … ${Math.round((said - began) / 1000)} s`);
     }
     continue;
   }
@@ -135,6 +155,7 @@ Open these in a browser (Ctrl+C stops everything):
   Staff page (publishing)      http://localhost:${PORTS.publisher}/staff/   user: demo  password: ${staffPassword}
   Sandbox CMS (edit, publish)  http://localhost:${PORTS.sandbox}/__sandbox/
   Sandbox box office           http://localhost:${PORTS.sandbox}/__sandbox/billettkontor
+  Guide for editors (nynorsk)  http://localhost:${PORTS.publisher}/staff/rettleiing
 
 Change a text as an editor would in the sandbox CMS, or a showing in the box office, and watch the
 site follow: a publish in the CMS builds at once; the box office is checked every ${syncMinutes} min
@@ -146,7 +167,7 @@ Addresses for programs, not pages (the sandboxes' APIs, the publish service's ho
     process.env.PUBLIC_FILMCLUB_API_118
       ? ''
       : `
-  http://localhost:4410/, http://localhost:4411/  (the film-club partners' APIs; demo member on the site's «Mi side»)`
+  http://localhost:${PORTS.filmclub118}/, http://localhost:${PORTS.filmclub178}/  (the film-club partners' APIs; demo member on the site's «Mi side»)`
   }
   npm run boxoffice -- list   (the box office from the command line)
 `);

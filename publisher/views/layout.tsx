@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Child } from 'hono/jsx';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { GUIDE_PATH } from '../guide';
 
 // No character JSX escapes (& < > " ') may appear here: the block is sent as it is hashed.
 const STYLE = `
@@ -49,6 +50,13 @@ label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
 input[type=password], input[type=text] { font: inherit; padding: 0.5rem; border: 2px solid #555; border-radius: 0.25rem; width: min(100%, 20rem); box-sizing: border-box; }
 .login button { margin-top: 0.75rem; }
 @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } }
+.staff-header { border-bottom: 1px solid #c8c8c8; padding-bottom: 0.5rem; }
+.staff-header ul { list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1.5rem; margin: 0; padding: 0; }
+.staff-header a { display: inline-block; padding: 0.25rem 0; }
+.staff-header a[aria-current=page] { font-weight: 600; text-decoration: none; }
+.guide { max-width: 42rem; overflow-wrap: break-word; }
+.guide h3 { font-size: 1.1rem; margin: 1.5rem 0 0.25rem; }
+.guide li { margin: 0.25rem 0; }
 `;
 
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
@@ -62,10 +70,37 @@ interface LayoutProps {
   readonly script?: string | undefined;
   /** The version of what the page shows (the status page's script compares the live channel's with it). */
   readonly liveVersion?: string | undefined;
+  /**
+   * The staff header's links (the status page, the guide), and which of them is this page; none
+   * on the preview's own port, where neither is served.
+   */
+  readonly nav?: 'status' | 'guide' | 'other' | false;
   readonly children?: Child;
 }
 
-function Layout({ title, script, liveVersion, children }: LayoutProps) {
+/** The header of every staff page: the status page and the guide «Slik publiserer du». */
+function StaffHeader({ current }: { current: 'status' | 'guide' | 'other' }) {
+  return (
+    <header class="staff-header">
+      <nav aria-label="Publisering">
+        <ul>
+          <li>
+            <a href="/staff/" aria-current={current === 'status' ? 'page' : undefined}>
+              Publiseringssida
+            </a>
+          </li>
+          <li>
+            <a href={GUIDE_PATH} aria-current={current === 'guide' ? 'page' : undefined}>
+              Rettleiing: slik publiserer du
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function Layout({ title, script, liveVersion, nav = 'other', children }: LayoutProps) {
   return (
     <html lang="nn">
       <head>
@@ -77,6 +112,7 @@ function Layout({ title, script, liveVersion, children }: LayoutProps) {
         {script ? <script src={script} defer /> : null}
       </head>
       <body>
+        {nav ? <StaffHeader current={nav} /> : null}
         <main data-live-version={liveVersion}>{children}</main>
       </body>
     </html>

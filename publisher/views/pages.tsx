@@ -60,6 +60,8 @@ export function loginPage(state: { failed?: boolean; waitMinutes?: number; usern
       : '';
   return document({
     title: 'Logg inn – publisering – Kulturhuset Kaia',
+    // The login form is what /staff/ shows without a session.
+    nav: 'status',
     children: (
       <>
         <h1>Publisering av nettstaden</h1>
@@ -112,6 +114,8 @@ export function loginPage(state: { failed?: boolean; waitMinutes?: number; usern
 export function previewSignInPage(statusPageUrl: string, expired: boolean): string {
   return document({
     title: 'Førehandsvisinga er berre for tilsette',
+    // On the preview's port: the staff pages are not served there.
+    nav: false,
     children: (
       <>
         <h1>Førehandsvisinga er berre for tilsette</h1>

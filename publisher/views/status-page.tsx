@@ -266,5 +266,11 @@ function StatusBody({ view }: { view: StatusView }) {
 }
 
 export function statusPage(view: StatusView): string {
-  return document({ title: 'Publisering – Kulturhuset Kaia', script: STATUS_SCRIPT, liveVersion: view.version, children: <StatusBody view={view} /> });
+  return document({
+    title: 'Publisering – Kulturhuset Kaia',
+    nav: 'status',
+    script: STATUS_SCRIPT,
+    liveVersion: view.version,
+    children: <StatusBody view={view} />,
+  });
 }

@@ -80,6 +80,11 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
   await page.goto(staff);
   await expect(page.getByRole('heading', { level: 1, name: 'Publisering av nettstaden' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // The staff header comes first: the status page and the guide, then the form.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Publiseringssida' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Rettleiing: slik publiserer du' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Brukarnamn')).toBeFocused();
   await page.keyboard.type('anne');
@@ -118,6 +123,46 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
     // Reflow: nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
+});
+
+test('the guide «Slik publiserer du» is reached by keyboard from the status page’s header, reflows and passes axe and the Nu checker', async ({
+  page,
+  request,
+}) => {
+  await page.goto(staff);
+  await page.getByLabel('Brukarnamn').fill('anne');
+  await page.getByLabel('Passord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await expect(page.getByText('Du er logga inn som Anne Aas.')).toBeVisible();
+  const header = page.getByRole('navigation', { name: 'Publisering' });
+  await expect(header.getByRole('link', { name: 'Publiseringssida' })).toHaveAttribute('aria-current', 'page');
+  // From the top of the page: the second stop of the keyboard is the guide's link.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(header.getByRole('link', { name: 'Rettleiing: slik publiserer du' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${staff}rettleiing`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Slik publiserer du');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(header.getByRole('link', { name: 'Rettleiing: slik publiserer du' })).toHaveAttribute('aria-current', 'page');
+  // Headings in order: one h1 first, and no level skipped on the way down.
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+  expect(levels[0]).toBe(1);
+  levels.forEach((level, index) => index > 0 && expect(level, `heading ${index}`).toBeLessThanOrEqual(levels[index - 1]! + 1));
+  await expect(page.getByRole('heading', { level: 2, name: 'Kven ringjer du?' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
+  // Open without signing in too, under the staff pages' CSP; valid HTML.
+  const served = await request.get(`${staff}rettleiing`, { headers: { cookie: '' } });
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-security-policy']).toContain("default-src 'none'");
+  expect(nuErrors({ 'staff-guide': await served.text() })).toEqual([]);
+  // And back to the status page by the header.
+  await header.getByRole('link', { name: 'Publiseringssida' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Publisering av nettstaden' })).toBeVisible();
 });
 
 test('rollback from the status page serves the previous release', async ({ page, request }) => {
