@@ -81,15 +81,33 @@ export function setUpConsent(doc: Document): void {
       // How far focus scrolls differs between engines (Chromium centres; an engine that stops at
       // the question's own edge leaves its ring above the screen): bring the whole dialog, at
       // the top of the page, into view instead.
+      // The browser may still owe the opener its own focus scroll (it runs on the next frame, and
+      // would carry the page back down to the footer): bring the dialog into view again after it.
       question?.focus({ preventScroll: true });
-      dialog.scrollIntoView({ block: 'start' });
+      const toDialog = () => dialog.scrollIntoView({ block: 'start' });
+      toDialog();
+      const view = doc.defaultView;
+      view?.requestAnimationFrame(() => view.requestAnimationFrame(toDialog));
     }
+  };
+
+  // Answered (or put away) on a first visit, focus goes to the start of the page, the skip link,
+  // so the next Tab reaches the header instead of skipping it. Shown only to a keyboard visitor
+  // (its :focus-visible style), with the top of the page brought into view so its ring is whole.
+  const toPageStart = () => {
+    const start = doc.querySelector<HTMLElement>('[data-page-start]') ?? doc.querySelector<HTMLElement>('main');
+    if (!start) return;
+    start.focus({ preventScroll: true });
+    if (start.matches(':focus-visible')) doc.defaultView?.scrollTo({ top: 0, behavior: 'instant' });
   };
 
   const close = () => {
     const hadFocus = dialog.contains(doc.activeElement);
     dialog.close();
-    if (hadFocus) (returnTo ?? doc.querySelector<HTMLElement>('main'))?.focus();
+    if (hadFocus) {
+      if (returnTo) returnTo.focus();
+      else toPageStart();
+    }
     returnTo = null;
   };
 

@@ -206,7 +206,8 @@ test('the consent dialog works by keyboard, reopens from the footer, and withdra
   await expect(dialog.getByRole('button', { name: 'Godta statistikk' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.locator('main')).toBeFocused();
+  // Focus goes to the start of the page (the skip link), so the next Tab reaches the header.
+  await expect(page.getByRole('link', { name: 'Hopp til hovudinnhaldet' })).toBeFocused();
   await expect.poll(() => dataLayer(page)).toHaveLength(1);
   await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).toContain('_ga');
 
@@ -314,13 +315,49 @@ test('on a phone, focus in the consent question is always on screen with its rin
   await expect.poll(() => focusRing(page)).toEqual({ drawn: true, onScreen: true });
 });
 
+test('answered by keyboard on a first visit at 320 px, focus goes to the start of the page with its whole ring, and the next Tab reaches the header', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto('/kinoprogram');
+  const dialog = page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Berre nødvendige' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const skip = page.getByRole('link', { name: 'Hopp til hovudinnhaldet' });
+  await expect(skip).toBeFocused();
+  await expect.poll(() => focusRing(page)).toEqual({ drawn: true, onScreen: true });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('banner').getByRole('link').first()).toBeFocused();
+  expect(await focusRing(page)).toEqual({ drawn: true, onScreen: true });
+});
+
+test('answered by pointer, focus goes to the start of the page without showing the skip link', async ({ page }) => {
+  await page.goto('/kinoprogram');
+  const dialog = page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' });
+  await dialog.getByRole('button', { name: 'Berre nødvendige' }).click();
+  await expect(dialog).toBeHidden();
+  const skip = page.getByRole('link', { name: 'Hopp til hovudinnhaldet' });
+  await expect(skip).toBeFocused();
+  // A pointer answer draws no ring and leaves the skip link out of sight, above the page.
+  expect(await skip.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('banner').getByRole('link').first()).toBeFocused();
+});
+
 test('Escape puts the question away for this page only; it is asked again on the next', async ({ page }) => {
   await page.goto('/om-huset');
   const dialog = page.getByRole('dialog', { name: 'Informasjonskapslar og statistikk' });
   await dialog.getByRole('button', { name: 'Berre nødvendige' }).focus();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.locator('main')).toBeFocused();
+  // Focus was in the question from nowhere on the page: it goes to the start of the page.
+  await expect(page.getByRole('link', { name: 'Hopp til hovudinnhaldet' })).toBeFocused();
   await page.goto('/kinoprogram');
   await expect(dialog).toBeVisible();
 });
