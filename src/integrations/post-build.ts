@@ -4,7 +4,8 @@
  *
  * 1. the redirect pages, rewritten as valid HTML (redirect-pages.ts);
  * 2. every page read once, in file order, and
- *    a. given to the search index, which takes out what only it needs (search-index.ts),
+ *    a. given to the search index (Pagefind indexes it in its own process while the pass goes on),
+ *       and the page keeps what only the index needs out (search-index.ts),
  *    b. given its stylesheet inline (inline-stylesheet.ts),
  *    c. noted for the CSP's script hashes (hosting.ts), the precache plan (offline.ts) and the
  *       film-club islands it names (unused-islands.ts),
@@ -16,7 +17,8 @@
  * 6. the hosting files (_headers, _redirects, nginx.conf) and the CDN check;
  * 7. every other text file compressed (assets, the index, the worker, calendar files), for nginx.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -68,15 +70,17 @@ export function postBuild(options: PostBuildOptions): AstroIntegration {
         const islands = options.filmclubShown ? undefined : islandCheck(root);
         const pages = (await listFiles(root)).filter((file) => file.endsWith('.html')).sort();
         try {
+          // Pages are read and written synchronously: thousands of small files, where each
+          // asynchronous call would wait behind the compression in libuv's thread pool.
           for (const file of pages) {
             const path = relativeTo(root, file);
-            const built = await readFile(file, 'utf8');
-            const shipped = inliner.inline(await search.add(path, built));
+            const built = readFileSync(file, 'utf8');
+            const shipped = inliner.inline(search.add(path, built));
             hosting.page(shipped);
             worker.page(path, shipped);
             islands?.page(shipped);
             const body = Buffer.from(shipped);
-            if (shipped !== built) await writeFile(file, body);
+            if (shipped !== built) writeFileSync(file, body);
             await compressor?.add(file, body, compressionPlace(path, sitemapPages));
           }
         } catch (error) {

@@ -30,8 +30,11 @@ async function indexBytes(output: string): Promise<number> {
 }
 
 export interface SearchIndexer {
-  /** Indexes a page (`file` relative to the build) if it is marked; gives the page as it ships. */
-  add(file: string, html: string): Promise<string>;
+  /**
+   * Hands a page (`file` relative to the build) to Pagefind if it is marked, without waiting for
+   * it to be indexed (`finish` does); gives the page as it ships.
+   */
+  add(file: string, html: string): string;
   /** Writes the index and the word list into `root`; closes Pagefind. */
   finish(root: string, logger: AstroIntegrationLogger): Promise<void>;
   /** Closes Pagefind after a failure. */
@@ -45,18 +48,25 @@ export async function searchIndexer(): Promise<SearchIndexer> {
   // The indexed pages' title and search words, for «Meinte du …?» (src/lib/search/suggest.ts).
   const words = new Set<string>();
   let pages = 0;
+  // Pages handed to Pagefind and not yet indexed, each with its file for an error.
+  const adding: Promise<string | undefined>[] = [];
   return {
-    async add(file, html) {
+    add(file, html) {
       pages += 1;
       // Only pages with marked parts; see index-markers.ts for which those are.
       if (!html.includes('data-pagefind-body')) return html;
-      const added = await index.addHTMLFile({ url: builtPageUrl(file), content: indexableHtml(html) });
-      if (added.errors.length > 0) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
+      adding.push(
+        index
+          .addHTMLFile({ url: builtPageUrl(file), content: indexableHtml(html) })
+          .then((added) => (added.errors.length > 0 ? `Pagefind could not index ${file}: ${added.errors.join('; ')}` : undefined)),
+      );
       for (const word of indexWords(html)) words.add(word);
       return withoutIndexData(html);
     },
     async finish(root, logger) {
       try {
+        const problems = (await Promise.all(adding)).filter((problem) => problem !== undefined);
+        if (problems.length > 0) throw new Error(problems.join('\n'));
         const output = join(root, 'pagefind');
         const written = await index.writeFiles({ outputPath: output });
         if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
@@ -77,6 +87,7 @@ export async function searchIndexer(): Promise<SearchIndexer> {
       }
     },
     async close() {
+      await Promise.allSettled(adding);
       await pagefind.close();
     },
   };

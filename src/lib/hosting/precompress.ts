@@ -32,6 +32,8 @@ const gzipAsync = promisify(gzip);
 export type CompressionPlace = 'asset' | 'page' | 'view';
 export const BEST_BROTLI_MAX_BYTES = 512 * 1024;
 const PLACE_BROTLI: Record<CompressionPlace, number> = { asset: 11, page: 6, view: 5 };
+/** gzip, for the few clients without brotli: 9 for assets; 6 for HTML, 0.2–1.7 % larger in half the time. */
+const PLACE_GZIP: Record<CompressionPlace, number> = { asset: 9, page: 6, view: 6 };
 
 /**
  * Files smaller than this get no compressed copies: a copy would save a few hundred bytes at
@@ -56,7 +58,7 @@ export function brotliQuality(bytes: number, place: CompressionPlace = 'asset'):
 /** The two compressed copies of one file's bytes. */
 export async function compressedCopies(body: Buffer, place: CompressionPlace = 'asset'): Promise<{ gzip: Buffer; brotli: Buffer }> {
   const [gzipped, brotlied] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
+    gzipAsync(body, { level: PLACE_GZIP[place] }),
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(body.length, place), [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
   return { gzip: gzipped, brotli: brotlied };
@@ -116,7 +118,8 @@ async function pruneCache(cache: CompressionCache): Promise<void> {
 }
 
 /**
- * Compresses files as they are handed over, on as many cores as the machine has: `add` takes a
+ * Compresses files as they are handed over, two at a time per core (a job also waits on its
+ * file writes, and the cores should not): `add` takes a
  * file's path and bytes (the caller has them already, as the post-build pass does for pages) and
  * waits only while that many files are in work, so the caller goes on with the next file while
  * the last ones are compressed. Files under MIN_PRECOMPRESS_BYTES are passed over. With a cache,
@@ -128,7 +131,7 @@ export interface Precompressor {
   done(): Promise<PrecompressResult>;
 }
 
-export function precompressor(cache?: CompressionCache, concurrency = Math.max(1, availableParallelism())): Precompressor {
+export function precompressor(cache?: CompressionCache, concurrency = 2 * Math.max(1, availableParallelism())): Precompressor {
   const result: PrecompressResult = { compressed: 0, reused: 0 };
   const working = new Set<Promise<void>>();
   let failure: Error | undefined;
