@@ -2,10 +2,11 @@
  * The front page's day strip in the browser: names the visitor's own today and lists what is
  * left of it, or the next day with showings, from the days the build carried
  * (src/lib/programme/strip-state.ts); past those days it says the list may be out of date (and
- * still lists the visitor's today when the build carried it).
+ * still lists the visitor's today when the build carried it), and past the days the build's
+ * programme pages list, that it is out of date.
  * Started showings are hidden by src/scripts/live-programme.ts. Runs on load and every minute.
  */
-import { stripStateAt, type StripDayTimes } from '../lib/programme/strip-state';
+import { stripOutOfDate, stripStateAt, type StripDayTimes } from '../lib/programme/strip-state';
 
 function setText(element: HTMLElement | null, text: string): void {
   if (element && element.textContent !== text) element.textContent = text;
@@ -26,8 +27,8 @@ function carriedDays(strip: HTMLElement): StripDayTimes[] {
 
 export function refreshDayStrips(root: ParentNode, now: number): void {
   for (const strip of root.querySelectorAll<HTMLElement>('[data-day-strip]')) {
-    const { coversUntil = '', heading } = strip.dataset;
-    const state = stripStateAt(new Date(now), carriedDays(strip), coversUntil, strip.hasAttribute('data-complete'), heading);
+    const { coversUntil = '', heading, listsUntil } = strip.dataset;
+    const state = stripStateAt(new Date(now), carriedDays(strip), coversUntil, strip.hasAttribute('data-complete'), heading, listsUntil);
     setText(strip.querySelector<HTMLElement>('[data-strip-heading]'), state.heading);
     const note = strip.querySelector<HTMLElement>('[data-strip-note]');
     const listed = state.kind === 'day' || state.kind === 'stale-day' ? state : null;
@@ -35,7 +36,12 @@ export function refreshDayStrips(root: ParentNode, now: number): void {
     show(note, listed !== null);
     for (const list of strip.querySelectorAll<HTMLElement>('[data-strip-day]')) show(list, listed?.day === list.dataset['stripDay']);
     show(strip.querySelector<HTMLElement>('[data-strip-empty]'), state.kind === 'nothing-ahead');
-    show(strip.querySelector<HTMLElement>('[data-strip-out-of-date]'), state.kind === 'out-of-date' || state.kind === 'stale-day');
+    const outOfDate = stripOutOfDate(state);
+    const outOfDateNote = strip.querySelector<HTMLElement>('[data-strip-out-of-date]');
+    show(outOfDateNote, outOfDate !== null);
+    for (const wording of outOfDateNote?.querySelectorAll<HTMLElement>('[data-out-of-date]') ?? []) {
+      show(wording, (wording.dataset['outOfDate'] === 'certain') === (outOfDate === 'out-of-date'));
+    }
   }
 }
 

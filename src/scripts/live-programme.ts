@@ -7,10 +7,14 @@
  *   that has not started is shown of those the build carried;
  * - day headings are named again from the visitor's clock (in Oslo time);
  * - once everything a programme listed has started, it says the page may be out of date
- *   (`data-programme-out-of-date`) instead of that nothing more is on.
+ *   (`data-programme-out-of-date`) instead of that nothing more is on; once the visitor's day is
+ *   past what the build's programme lists and nothing is listed, that it is out of date
+ *   (src/lib/programme/list-message.ts decides; the programme carries its answer in
+ *   `data-list-message` for the filters' result line).
  * Runs on load and every minute while the page is open.
  */
-import { formatDayHeading } from '../lib/format/time';
+import { formatDayHeading, osloDay } from '../lib/format/time';
+import { listMessage, saysOutOfDate } from '../lib/programme/list-message';
 
 export function refreshProgramme(root: ParentNode, now: number): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-starts]')) {
@@ -32,15 +36,25 @@ export function refreshProgramme(root: ParentNode, now: number): void {
   for (const group of root.querySelectorAll<HTMLElement>('[data-programme-group]')) {
     group.hidden = group.querySelector('[data-starts]:not([hidden])') === null;
   }
+  const today = osloDay(new Date(now));
   for (const programme of root.querySelectorAll<HTMLElement>('[data-programme]')) {
     const empty = programme.querySelector<HTMLElement>('[data-programme-empty]');
     const outOfDate = programme.querySelector<HTMLElement>('[data-programme-out-of-date]');
-    const left = programme.querySelector('[data-starts]:not([hidden])') !== null;
+    const listed = programme.querySelectorAll('[data-starts]:not([hidden])').length;
     // Everything the build listed has started: the page is older than its data, not the programme over.
     const starts = [...programme.querySelectorAll<HTMLElement>('[data-starts]')].map((element) => Date.parse(element.dataset['starts'] ?? ''));
-    const overtaken = outOfDate !== null && starts.length > 0 && starts.every((start) => start <= now);
-    if (empty) empty.hidden = left || overtaken;
-    if (outOfDate) outOfDate.hidden = !overtaken;
+    const overtaken = starts.length > 0 && starts.every((start) => start <= now);
+    // A list with no out-of-date note (a production's tickets) only ever says it is empty.
+    const listsUntil = outOfDate ? programme.dataset['listsUntil'] : undefined;
+    const message = outOfDate ? listMessage({ listed, today, listsUntil: listsUntil ?? today, overtaken }) : listed > 0 ? 'listed' : 'empty';
+    if (programme.dataset['listMessage'] !== message) programme.dataset['listMessage'] = message;
+    if (empty) empty.hidden = message !== 'empty';
+    if (outOfDate) {
+      outOfDate.hidden = !saysOutOfDate(message);
+      for (const wording of outOfDate.querySelectorAll<HTMLElement>('[data-out-of-date]')) {
+        wording.hidden = (wording.dataset['outOfDate'] === 'certain') !== (message === 'out-of-date');
+      }
+    }
   }
   for (const heading of root.querySelectorAll<HTMLElement>('[data-day-name]')) {
     const day = heading.dataset['day'];

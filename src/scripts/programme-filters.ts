@@ -13,7 +13,8 @@
 import type { AgeLimit } from '../schemas/age-limits';
 import { activeCount, facetPath, isActive, parseQuery, queryString, type FacetKey, type FilterState, type ProgrammeKind } from '../lib/programme/filter-state';
 import { matchesFilter, type ShowingFacts } from '../lib/programme/showing-facts';
-import { countText } from '../lib/programme/filter-labels';
+import { resultText } from '../lib/programme/filter-labels';
+import type { ListMessage } from '../lib/programme/list-message';
 import { capitalise } from '../lib/format/text';
 import { addDays, formatDayName, nextDay, osloDay } from '../lib/format/time';
 import { refreshProgramme } from './live-programme';
@@ -43,16 +44,22 @@ function setup(nav: HTMLElement): void {
   const chosenDay = nav.querySelector<HTMLElement>('[data-chosen-day]');
   const reset = nav.querySelector<HTMLAnchorElement>('[data-filter-reset]');
   const summary = nav.querySelector<HTMLElement>('[data-filter-summary]');
-  // Days after the horizon are not on this page: their links keep to the day's own page.
+  // Days after the horizon are not on this page: their links keep to the day's own page, where
+  // the build made one (the date picker links each). A day it holds nothing for (long after the
+  // build, 'I dag') is filtered in place, where the programme says whether it is out of date.
   const until = nav.dataset['until'];
-  const beyond = (facet: FacetKey, value: string) => facet === 'dag' && until !== undefined && value > until;
+  const dayPages = new Set<string>();
+  const beyond = (facet: FacetKey, value: string) => facet === 'dag' && until !== undefined && value > until && dayPages.has(value);
   let state: FilterState = full ? parseQuery(kind, window.location.search) : (JSON.parse(nav.dataset['state'] ?? '{}') as FilterState);
 
   // The date picker's links carry only their href (a year of them would weigh on every page):
   // they become day filters here, with the day read from the link.
   for (const link of nav.querySelectorAll<HTMLAnchorElement>('[data-day-links] a')) {
     const day = /(\d{4}-\d{2}-\d{2})\/?$/.exec(link.pathname)?.[1];
-    if (day) Object.assign(link.dataset, { filter: 'dag', value: day });
+    if (day) {
+      Object.assign(link.dataset, { filter: 'dag', value: day });
+      dayPages.add(day);
+    }
   }
   const today = osloDay(new Date());
   for (const link of nav.querySelectorAll<HTMLAnchorElement>('a[data-relative-day]')) {
@@ -65,8 +72,11 @@ function setup(nav: HTMLElement): void {
 
   const count = () => {
     if (!programme || !status) return;
-    const text = countText(kind, programme.querySelectorAll('[data-starts]:not([hidden])').length);
-    if (status.textContent !== text) status.textContent = text;
+    // What the live refresh decided the list says (src/scripts/live-programme.ts): beside the out-of-date note, no count.
+    const message = (programme.dataset['listMessage'] ?? 'listed') as ListMessage;
+    const text = resultText(kind, programme.querySelectorAll('[data-starts]:not([hidden])').length, message);
+    if (status.textContent !== (text ?? '')) status.textContent = text ?? '';
+    if (status.hidden !== (text === null)) status.hidden = text === null;
   };
 
   const render = () => {
@@ -145,7 +155,7 @@ function setup(nav: HTMLElement): void {
   enhanceDatePicker(nav);
   render();
   // Showings hidden later by the live refresh (they started) change the count too.
-  if (programme) new MutationObserver(count).observe(programme, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+  if (programme) new MutationObserver(count).observe(programme, { subtree: true, attributes: true, attributeFilter: ['hidden', 'data-list-message'] });
 }
 
 const ARROW_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };

@@ -4,11 +4,13 @@
  * rebuilt. The day strip lists and names the visitor's own today (or the next day with showings,
  * when today has nothing left) for the two days after the build; on the third it still lists
  * that day's showings the build carried, saying it may be out of date; on a day it did not carry
- * it says only that, and links the programmes. Without JavaScript the build's list
+ * it says only that, and links the programmes. Once the visitor's day is past what the build's
+ * programme pages list (D+16), the strip and the programmes say the programme is out of date and
+ * where to turn, never that nothing is on. Without JavaScript the build's list
  * stands. Expected values come from the content and Node's own nynorsk calendar names.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { FIXED_NOW } from './clock';
 import { axeViolations, expect, test } from './fixtures';
 
@@ -18,6 +20,11 @@ interface ContentEvent {
   production: { pageReference?: string };
 }
 const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
+const films = new Set(
+  (JSON.parse(readFileSync('content/productions.json', 'utf8')) as { object: string; pageReference?: string }[])
+    .filter((production) => production.object === 'movie')
+    .map((production) => production.pageReference),
+);
 const osloDay = (moment: Date | string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(moment));
 const dayName = (day: string) =>
@@ -40,6 +47,11 @@ function expectedStrip(moment: Date) {
   const starts = left.filter((event) => osloDay(event.startTime) === day).map((event) => event.startTime);
   return { today, day, starts: starts.sort((a, b) => Date.parse(a) - Date.parse(b)) };
 }
+
+/** The visible text of the main content. */
+const mainText = (page: Page) => page.locator('main').evaluate((main) => (main as HTMLElement).innerText);
+/** What a note says on screen (its hidden wording left out), whitespace collapsed. */
+const shownText = (note: Locator) => note.evaluate((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
 
 async function openFrontPage(page: Page, moment: Date) {
   await page.clock.setFixedTime(moment);
@@ -126,7 +138,9 @@ test('on the third day after the build, the front page lists that day’s showin
   await expect.poll(async () => (await shown()).sort((a, b) => Date.parse(a) - Date.parse(b))).toEqual(expected.starts);
   const outOfDate = strip.locator('[data-strip-out-of-date]');
   await expect(outOfDate).toBeVisible();
-  await expect(outOfDate).toContainText(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert.`);
+  await expect
+    .poll(() => shownText(outOfDate))
+    .toBe(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert. Sjå kinoprogrammet og kulturprogrammet for dei neste dagane.`);
   await expect(strip.locator('[data-strip-empty]')).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -138,7 +152,10 @@ test('on the fourth day after the build, which it did not carry, the front page 
   const strip = await openFrontPage(page, moment);
   const outOfDate = strip.locator('[data-strip-out-of-date]');
   await expect(outOfDate).toBeVisible();
-  await expect(outOfDate).toContainText(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert.`);
+  // The programme pages still list the visitor's day: the strip only may be out of date, and leads there.
+  await expect
+    .poll(() => shownText(outOfDate))
+    .toBe(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert. Sjå kinoprogrammet og kulturprogrammet for dei neste dagane.`);
   await expect(outOfDate.getByRole('link', { name: 'kinoprogrammet' })).toHaveAttribute('href', '/kinoprogram');
   await expect(outOfDate.getByRole('link', { name: 'kulturprogrammet' })).toHaveAttribute('href', '/kulturprogram');
   await expect(strip.getByRole('heading', { level: 2 })).toHaveText('I dag');
@@ -146,6 +163,87 @@ test('on the fourth day after the build, which it did not carry, the front page 
   await expect(strip.locator('[data-strip-day]:visible')).toHaveCount(0);
   await expect(strip.locator('[data-strip-empty]')).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+/** What a page says once the build holds nothing for the visitor's day: out of date, and where to turn, never that nothing is on. */
+const OUT_OF_DATE = `Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og er utdatert.`;
+const WHERE_TO_TURN = 'Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.';
+const NOTHING_ON = /Ingen visingar|Ingen arrangement|Ingen framsyningar|Det er ikkje meir på programmet|Det er ingen fleire/;
+
+test('sixteen days after the build, the front page says its programme is out of date and where to turn, not that nothing is on', async ({ page }) => {
+  const moment = evening(addDays(BUILD_DAY, 16));
+  const strip = await openFrontPage(page, moment);
+  const outOfDate = strip.locator('[data-strip-out-of-date]');
+  await expect(outOfDate).toBeVisible();
+  await expect.poll(() => shownText(outOfDate)).toBe(`${OUT_OF_DATE} ${WHERE_TO_TURN}`);
+  await expect(strip.getByRole('heading', { level: 2 })).toHaveText('I dag');
+  await expect(strip.locator('[data-strip-day]:visible')).toHaveCount(0);
+  await expect(strip.locator('[data-strip-empty]')).toBeHidden();
+  const text = await mainText(page);
+  expect(text).not.toMatch(NOTHING_ON);
+  expect(text).not.toContain('kan vere utdatert');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+/** The programme page at `moment`, and a check that it says once that it is out of date and where to turn, and nothing about nothing being on. */
+async function openOutOfDateProgramme(page: Page, path: string, moment: Date) {
+  await page.clock.setFixedTime(moment);
+  await page.goto(path);
+  const programme = page.locator('section.programme').first();
+  const check = async () => {
+    const outOfDate = programme.locator('[data-programme-out-of-date]');
+    await expect(outOfDate).toBeVisible();
+    await expect.poll(() => shownText(outOfDate)).toBe(`${OUT_OF_DATE} ${WHERE_TO_TURN}`);
+    await expect(programme.locator('[data-programme-empty]')).toBeHidden();
+    await expect(programme.locator('[data-starts]:visible')).toHaveCount(0);
+    // The result line beside the filters says neither that nothing is on nor the note again.
+    await expect(programme.locator('[data-filter-count]')).not.toHaveText(NOTHING_ON);
+    const text = await mainText(page);
+    expect(text).not.toMatch(NOTHING_ON);
+    expect(text.split('utdatert').length - 1, text).toBe(1);
+  };
+  return { programme, check };
+}
+
+test('sixteen days after the build, /kinoprogram says once that it is out of date and where to turn, not «Ingen visingar», on the whole programme and on today', async ({
+  page,
+}) => {
+  const today = addDays(BUILD_DAY, 16);
+  // The build holds no film on that day: there is no day page for it.
+  expect(events.filter((event) => osloDay(event.startTime) === today && event.production.pageReference && films.has(event.production.pageReference))).toEqual(
+    [],
+  );
+  const { programme, check } = await openOutOfDateProgramme(page, '/kinoprogram', evening(today));
+  await check();
+  expect(await axeViolations(page)).toEqual([]);
+  // Today, chosen with the filters: the build has no page of its own for that day, so the programme filters in place and says the same.
+  await programme.locator('a[data-filter="dag"][data-relative-day="0"]').click();
+  await expect(page).toHaveURL(`/kinoprogram?dag=${today}`);
+  await check();
+  // A shared link to that day: the same.
+  await page.goto(`/kinoprogram?dag=${today}`);
+  await expect(page).toHaveURL(`/kinoprogram?dag=${today}`);
+  await check();
+});
+
+test('sixteen days after the build, /kulturprogram says once that it is out of date and where to turn, not «Ingen arrangement»; today’s own page lists what the build holds for it', async ({
+  page,
+}) => {
+  const today = addDays(BUILD_DAY, 16);
+  const moment = evening(today);
+  const { programme, check } = await openOutOfDateProgramme(page, '/kulturprogram', moment);
+  await check();
+  expect(await axeViolations(page)).toEqual([]);
+  // The build holds an event that evening: 'I dag' opens that day's page, which lists it, and nothing says the programme is out of date.
+  const left = events.filter((event) => osloDay(event.startTime) === today && Date.parse(event.startTime) > moment.getTime()).map((event) => event.startTime);
+  expect(left.length).toBeGreaterThan(0);
+  await programme.locator('a[data-filter="dag"][data-relative-day="0"]').click();
+  await expect(page).toHaveURL(`/kulturprogram/dag/${today}`);
+  const dayPage = page.locator('section.programme').first();
+  await expect(dayPage.locator('[data-starts]:visible')).toHaveCount(left.length);
+  await expect(dayPage.locator('[data-filter-count]')).toHaveText(`${left.length} arrangement`);
+  await expect(dayPage.locator('[data-programme-out-of-date]')).toBeHidden();
+  await expect(dayPage.locator('[data-programme-empty]')).toBeHidden();
 });
 
 test('a front page left open rolls over by itself at Oslo midnight', async ({ page }) => {
@@ -175,7 +273,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a programme page read after its horizon says it may be out of date and leads on, instead of saying nothing is on', async ({ page }) => {
+test('a programme page read after its horizon says it is out of date, and one read later within it that it may be, instead of saying nothing is on', async ({
+  page,
+}) => {
   const until = await (async () => {
     await page.goto('/kinoprogram');
     return (await page.locator('section.programme').first().getAttribute('data-until'))!;
@@ -185,17 +285,29 @@ test('a programme page read after its horizon says it may be out of date and lea
   const programme = page.locator('section.programme').first();
   const outOfDate = programme.locator('[data-programme-out-of-date]');
   await expect(outOfDate).toBeVisible();
-  await expect(outOfDate).toContainText(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert.`);
-  await expect(outOfDate.getByRole('link')).toHaveAttribute('href', /^\/kinoprogram\/veke\/\d{4}-\d{2}$/);
+  await expect.poll(() => shownText(outOfDate)).toBe(`${OUT_OF_DATE} ${WHERE_TO_TURN}`);
   await expect(programme.locator('[data-programme-empty]')).toBeHidden();
   await expect(programme.locator('[data-starts]:visible')).toHaveCount(0);
+  // 'Seinare' still leads to the weeks the build carried.
+  await expect(programme.getByRole('link', { name: /^Seinare: Veke \d+/ })).toHaveAttribute('href', /^\/kinoprogram\/veke\/\d{4}-\d{2}$/);
 
-  // The front page's next events on stage, all started a month on: the same, with the culture programme linked.
+  // The next day's own page, read the day after it: all of it has started, but the programme still lists that day, so it only may be out of date and leads to the programme.
+  const tuesday = addDays(BUILD_DAY, 1);
+  await page.clock.setFixedTime(evening(addDays(tuesday, 1)));
+  await page.goto(`/kinoprogram/dag/${tuesday}`);
+  expect(await programme.locator('[data-starts]').count()).toBeGreaterThan(0);
+  await expect(outOfDate).toBeVisible();
+  await expect
+    .poll(() => shownText(outOfDate))
+    .toBe(`Programmet her vart sist oppdatert ${dayName(BUILD_DAY)} og kan vere utdatert. Sjå kinoprogrammet for dei neste dagane.`);
+  await expect(outOfDate.getByRole('link', { name: 'kinoprogrammet' })).toHaveAttribute('href', '/kinoprogram');
+
+  // The front page's next events on stage, all started two months on: out of date.
   await page.clock.setFixedTime(evening(addDays(BUILD_DAY, 60)));
   await page.goto('/');
   const stage = page.locator('section.programme', { has: page.getByRole('heading', { name: 'Neste på scena' }) });
   await expect(stage.locator('[data-programme-out-of-date]')).toBeVisible();
-  await expect(stage.locator('[data-programme-out-of-date]').getByRole('link', { name: 'kulturprogrammet' })).toHaveAttribute('href', '/kulturprogram');
+  await expect.poll(() => shownText(stage.locator('[data-programme-out-of-date]'))).toBe(`${OUT_OF_DATE} ${WHERE_TO_TURN}`);
   await expect(stage.locator('[data-programme-empty]')).toBeHidden();
 });
 

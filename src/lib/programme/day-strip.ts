@@ -8,7 +8,9 @@ import type { Event, Production } from '../../schemas';
 import { osloDay } from '../format/time';
 import { groupByFilm, type FilmShowings } from './by-film';
 import { groupByDay, upcomingShowings, type Showing } from './programme';
-import { outOfDateNote, STRIP_HEADING, stripCoversUntil, stripHeading, stripNote } from './strip-state';
+import { horizonEnd } from './horizon';
+import { mayBeOutOfDateNote, outOfDateNote } from './list-message';
+import { STRIP_HEADING, stripCoversUntil, stripHeading, stripNote } from './strip-state';
 
 /** What the strip lists: today's remaining showings, or the next day's. */
 export interface TodayListing {
@@ -50,12 +52,16 @@ export interface DayStrip {
   coversUntil: string;
   /** Whether the build knew of no showings after the carried days. */
   complete: boolean;
-  /** What the browser says once the visitor's day is past `coversUntil`. */
+  /** What the browser says once the visitor's day is past `coversUntil`: that the strip may be out of date. */
   outOfDate: string;
+  /** What it says once the visitor's day is past `listsUntil` too: that it is out of date, and where to turn. */
+  certainlyOutOfDate: string;
+  /** The last day the build's programme pages list (YYYY-MM-DD): their horizon. */
+  listsUntil: string;
 }
 
-/** The front page's day strip at `now`. */
-export function dayStrip(events: Event[], productions: Production[], now: Date, heading = STRIP_HEADING): DayStrip {
+/** The front page's day strip at `now`; `horizonDays` is the programme pages' (content/config.json). */
+export function dayStrip(events: Event[], productions: Production[], now: Date, heading = STRIP_HEADING, horizonDays?: number): DayStrip {
   const upcoming = upcomingShowings(events, productions, now);
   const today = osloDay(now);
   const coversUntil = stripCoversUntil(now);
@@ -64,7 +70,14 @@ export function dayStrip(events: Event[], productions: Production[], now: Date, 
   // Upcoming showings are earliest first: the build knew of more when the last is after the carried days.
   const lastShowing = upcoming.at(-1);
   const complete = lastShowing === undefined || osloDay(lastShowing.event.startTime) <= (days.at(-1)?.day ?? today);
-  const carried = { days, coversUntil, complete, outOfDate: outOfDateNote(today) };
+  const carried = {
+    days,
+    coversUntil,
+    complete,
+    outOfDate: mayBeOutOfDateNote(today),
+    certainlyOutOfDate: outOfDateNote(today),
+    listsUntil: horizonEnd(now, horizonDays),
+  };
   if (!listing) return { heading, note: null, listing, ...carried };
   return { heading: stripHeading(listing.day, today, heading), note: stripNote(listing.day, today), listing, ...carried };
 }

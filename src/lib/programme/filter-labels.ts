@@ -4,6 +4,7 @@ import { capitalise } from '../format/text';
 import { formatDayName } from '../format/time';
 import { ageOfValue, type FacetKey, type ProgrammeKind } from './filter-state';
 import { weekLabel } from './horizon';
+import { saysOutOfDate, type ListMessage } from './list-message';
 import type { Showing } from './programme';
 
 const CULTURE_LABELS: Record<string, string> = {
@@ -63,6 +64,14 @@ export function countText(kind: ProgrammeKind, count: number): string {
   const [one, many] = kind === 'film' ? ['vising', 'visingar'] : ['arrangement', 'arrangement'];
   if (count === 0) return `Ingen ${many}`;
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The filters' result line (list-message.ts): the count, or nothing while the out-of-date note
+ * stands right below it, which it would either contradict ('Ingen visingar') or repeat.
+ */
+export function resultText(kind: ProgrammeKind, listed: number, message: ListMessage): string | null {
+  return saysOutOfDate(message) ? null : countText(kind, listed);
 }
 
 /** The chosen value of a facet as visitors read it: 'Tysdag 24. november', 'Drama', 'Frå 9 år'. */

@@ -11,7 +11,7 @@ import { facetPath, isActive, type FilterState, type ProgrammeContext, type Prog
 import { cappedEnd, horizonEnd, laterWeek, weekLabel, weeksOf } from './horizon';
 import { upcomingShowings, type Showing } from './programme';
 import { applyFilter, showingDays, showingFacts } from './showing-facts';
-import { outOfDateNote } from './strip-state';
+import { mayBeOutOfDateNote, outOfDateNote } from './list-message';
 
 /** What a programme rendering lists, and where the visitor goes for earlier or later weeks. */
 export interface ProgrammeWindow {
@@ -112,18 +112,27 @@ const PROGRAMME_PAGES: Record<ProgrammeKind, { href: string; text: string }> = {
   culture: { href: '/kulturprogram', text: 'kulturprogrammet' },
 };
 
-/** What a programme block says once everything it listed has started in the browser: the page is older than its data. */
+/**
+ * What a programme block says once the page is older than its data (list-message.ts decides which, in the browser):
+ * `note` and `link` when everything it listed has started on a day the build's programme still lists, `certain` once
+ * the visitor's day is past `listsUntil` and the block lists nothing.
+ */
 export interface OutOfDate {
   /** 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.' */
   note: string;
   /** Where the next days are: the week after the horizon on the programme page, else the programme page; null when there is nowhere further. */
   link: { href: string; text: string } | null;
+  /** '… og er utdatert.', and where the current programme is: no link, since every page of this build is as old. */
+  certain: string;
+  /** The last day the build's programme pages list (YYYY-MM-DD): its horizon. */
+  listsUntil: string;
 }
 
-export function programmeOutOfDate(kind: ProgrammeKind, view: ProgrammeWindow, now: Date, filter?: ProgrammeContext): OutOfDate {
-  const note = outOfDateNote(osloDay(now));
+export function programmeOutOfDate(kind: ProgrammeKind, view: ProgrammeWindow, now: Date, filter?: ProgrammeContext, horizonDays?: number): OutOfDate {
+  const builtOn = osloDay(now);
+  const said = { note: mayBeOutOfDateNote(builtOn), certain: outOfDateNote(builtOn), listsUntil: horizonEnd(now, horizonDays) };
   if (filter && !isActive(filter.state)) {
-    return { note, link: view.later ? { href: facetPath(filter.base, 'veke', view.later), text: weekLabel(view.later).replace(/^Veke/, 'veke') } : null };
+    return { ...said, link: view.later ? { href: facetPath(filter.base, 'veke', view.later), text: weekLabel(view.later).replace(/^Veke/, 'veke') } : null };
   }
-  return { note, link: filter ? { href: filter.base, text: PROGRAMME_PAGES[kind].text } : PROGRAMME_PAGES[kind] };
+  return { ...said, link: filter ? { href: filter.base, text: PROGRAMME_PAGES[kind].text } : PROGRAMME_PAGES[kind] };
 }

@@ -1,6 +1,7 @@
 /** The front page's day strip at the visitor's clock: which day it lists, what it calls it, and when it gives up. */
 import { describe, expect, it } from 'vitest';
-import { outOfDateNote, stripCoversUntil, stripStateAt, type StripDayTimes } from '../../../../src/lib/programme/strip-state';
+import { mayBeOutOfDateNote, outOfDateNote } from '../../../../src/lib/programme/list-message';
+import { stripCoversUntil, stripOutOfDate, stripStateAt, type StripDayTimes } from '../../../../src/lib/programme/strip-state';
 
 const at = (iso: string) => new Date(iso);
 const day = (name: string, ...starts: string[]): StripDayTimes => ({ day: name, starts: starts.map((start) => Date.parse(start)) });
@@ -55,9 +56,29 @@ describe('the day strip at the visitor’s clock', () => {
 
   it('says only that it may be out of date once the visitor’s day is past what the build vouches for and carried', () => {
     // Thursday's one showing has started; Friday was never carried.
-    expect(stripStateAt(at('2026-11-26T18:00:00+01:00'), carried, covers, false)).toEqual({ kind: 'out-of-date', heading: 'I dag' });
-    expect(stripStateAt(at('2026-11-27T17:30:00+01:00'), carried, covers, true)).toEqual({ kind: 'out-of-date', heading: 'I dag' });
-    expect(outOfDateNote('2026-11-23')).toBe('Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.');
+    const mayBe = { kind: 'out-of-date', heading: 'I dag', message: 'may-be-out-of-date' };
+    expect(stripStateAt(at('2026-11-26T18:00:00+01:00'), carried, covers, false)).toEqual(mayBe);
+    expect(stripStateAt(at('2026-11-27T17:30:00+01:00'), carried, covers, true)).toEqual(mayBe);
+    // While the programme pages the build made still list the visitor's day (up to 6 December), it may be out of date.
+    expect(stripStateAt(at('2026-11-27T17:30:00+01:00'), carried, covers, true, 'I dag', '2026-12-06')).toEqual(mayBe);
+    expect(stripStateAt(at('2026-12-06T23:59:00+01:00'), carried, covers, true, 'I dag', '2026-12-06')).toEqual(mayBe);
+    expect(stripOutOfDate(mayBe as ReturnType<typeof stripStateAt>)).toBe('may-be-out-of-date');
+    expect(mayBeOutOfDateNote('2026-11-23')).toBe('Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.');
+  });
+
+  it('says it is out of date, not that nothing is on, once the visitor’s day is past what the build’s programme pages list too', () => {
+    const late = stripStateAt(at('2026-12-09T17:30:00+01:00'), carried, covers, true, 'I dag', '2026-12-06');
+    expect(late).toEqual({ kind: 'out-of-date', heading: 'I dag', message: 'out-of-date' });
+    expect(stripStateAt(at('2026-12-07T00:00:00+01:00'), carried, covers, false, 'I dag', '2026-12-06')).toMatchObject({ message: 'out-of-date' });
+    expect(stripOutOfDate(late)).toBe('out-of-date');
+    expect(outOfDateNote('2026-11-23')).toBe(
+      'Programmet her vart sist oppdatert måndag 23. november og er utdatert. Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.',
+    );
+  });
+
+  it('shows no out-of-date note while it lists a day it vouches for, and the may-be note over a stale day it lists', () => {
+    expect(stripOutOfDate(stripStateAt(built, carried, covers, false))).toBeNull();
+    expect(stripOutOfDate(stripStateAt(at('2026-11-26T00:00:00+01:00'), carried, covers, false, 'I dag', '2026-12-06'))).toBe('may-be-out-of-date');
   });
 
   it('says nothing is ahead only when the build knew of nothing more, and else that it may be out of date', () => {

@@ -64,20 +64,25 @@ describe('the programme views', () => {
 });
 
 describe('what a programme says once the page is older than its data', () => {
-  const note = 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.';
+  const said = {
+    note: 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.',
+    certain:
+      'Programmet her vart sist oppdatert måndag 23. november og er utdatert. Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.',
+    listsUntil: '2026-12-06',
+  };
   it('on the programme page, leads to the week after its horizon', () => {
     const page = { kind: 'film' as const, base: '/kinoprogram', state: {} };
-    expect(programmeOutOfDate('film', fullProgramme(input, 14), now, page)).toEqual({
-      note,
+    expect(programmeOutOfDate('film', fullProgramme(input, 14), now, page, 14)).toEqual({
+      ...said,
       link: { href: '/kinoprogram/veke/2026-51', text: 'veke 51, 14.–20. desember' },
     });
-    expect(programmeOutOfDate('film', fullProgramme(input, 60), now, page)).toEqual({ note, link: null });
+    expect(programmeOutOfDate('film', fullProgramme(input, 60), now, page, 60)).toEqual({ ...said, listsUntil: '2027-01-21', link: null });
   });
 
   it('on a filter page, leads to the whole programme; elsewhere, to the programme of its kind', () => {
     const genre = { kind: 'film' as const, base: '/kino', state: { sjanger: 'drama' } };
-    expect(programmeOutOfDate('film', filteredProgramme(input, genre.state), now, genre)).toEqual({ note, link: { href: '/kino', text: 'kinoprogrammet' } });
-    expect(programmeOutOfDate('culture', upcomingProgramme(input), now)).toEqual({ note, link: { href: '/kulturprogram', text: 'kulturprogrammet' } });
+    expect(programmeOutOfDate('film', filteredProgramme(input, genre.state), now, genre)).toEqual({ ...said, link: { href: '/kino', text: 'kinoprogrammet' } });
+    expect(programmeOutOfDate('culture', upcomingProgramme(input), now)).toEqual({ ...said, link: { href: '/kulturprogram', text: 'kulturprogrammet' } });
   });
 });
 
@@ -107,6 +112,9 @@ describe('the front page’s day strip', () => {
       coversUntil: '2026-12-23',
       complete: true,
       outOfDate: 'Programmet her vart sist oppdatert måndag 21. desember og kan vere utdatert.',
+      certainlyOutOfDate:
+        'Programmet her vart sist oppdatert måndag 21. desember og er utdatert. Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.',
+      listsUntil: '2027-01-03',
     });
   });
 
