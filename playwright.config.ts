@@ -20,13 +20,15 @@ export default defineConfig({
   reporter: [['list']],
   use: browser,
   projects: [
-    // Every spec runs against nginx with the build's own config, as production serves the site.
-    { name: 'nginx', use: { baseURL: NGINX_URL }, testIgnore: BUILDING_SPECS },
     // The specs that run a real Astro build of their own, against the same nginx, one test at a
     // time: a build whose output lies outside the project writes its server chunks into the
     // project's ./.astro/ (Astro's getOutDirWithinCwd), so two at once break each other
     // (seen: a publish failing with a module missing, a variant built with the other's content).
+    // Listed first, so that chain starts at once beside the other worker's tests: listed after
+    // them, it ran alone at the end for about 4 minutes with the other worker idle.
     { name: 'builds', use: { baseURL: NGINX_URL }, testMatch: BUILDING_SPECS, workers: 1 },
+    // Every spec runs against nginx with the build's own config, as production serves the site.
+    { name: 'nginx', use: { baseURL: NGINX_URL }, testIgnore: BUILDING_SPECS },
     // astro preview (npm run preview, and any plain static host) serves the same files; what
     // depends on the server is run against it too: routing (a page's one URL and its other spellings, the
     // redirect pages, the 404 page) and the local media's sized copies. Everything else reads
