@@ -370,3 +370,21 @@ test('the watch list shows each film’s next showing with its ticket link, or t
   await expect(page.locator('.fc-watchitem', { hasText: 'Gammal klassikar' })).toContainText('Ikkje på programmet no');
   expect(await axeViolations(page), 'Mi side with next showings').toEqual([]);
 });
+
+test('days after the build, the watch list still names the next showing on sale, up to the programme’s horizon', async ({ page }) => {
+  // Naustet's fourth showing after the build day is on 4 December; the page once carried three
+  // showings a film, and from the evening of 3 December it said the film was not on the programme.
+  const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as { startTime: string; ticketUrl: string; production: { pageReference?: string } }[];
+  const fourth = events.find((candidate) => candidate.production.pageReference === 'naustet-q9y74' && candidate.startTime === '2026-12-04T20:30:00+01:00');
+  expect(fourth, 'the demo content has Naustet on 4 December').toBeTruthy();
+  await signUp(page, 'dagar');
+  await page.goto(NAUSTET);
+  await panelOf(page).getByRole('button', { name: 'Legg til i ønskjelista' }).click();
+  await expect(panelOf(page).locator('.fc-onlist')).toBeFocused();
+  await page.clock.setFixedTime(new Date('2026-12-03T21:00:00+01:00'));
+  await page.goto('/filmklubb/mi-side');
+  const naustet = page.locator('.fc-watchitem', { hasText: 'Naustet' });
+  const next = naustet.getByRole('link', { name: /^Kjøp billett til Naustet, fr\. 4\. des\. kl\. 20\.30$/ });
+  await expect(next).toHaveAttribute('href', fourth?.ticketUrl ?? '');
+  await expect(naustet).not.toContainText('Ikkje på programmet no');
+});
