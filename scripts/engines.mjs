@@ -77,17 +77,20 @@ async function waitForUrl(/** @type {string} */ url, /** @type {import('node:chi
 let failures = 1;
 try {
   const begun = Date.now();
-  for (const server of wanted) {
-    const child = spawn(server.command, {
-      shell: true,
-      cwd: server.cwd,
-      env: { ...process.env, ...server.env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-    });
-    started.push(child);
-    await waitForUrl(/** @type {string} */ (server.url), child, server.timeout ?? 60_000);
-  }
+  // The servers start side by side; the journeys begin once every one answers.
+  await Promise.all(
+    wanted.map((server) => {
+      const child = spawn(server.command, {
+        shell: true,
+        cwd: server.cwd,
+        env: { ...process.env, ...server.env },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        detached: true,
+      });
+      started.push(child);
+      return waitForUrl(/** @type {string} */ (server.url), child, server.timeout ?? 60_000);
+    }),
+  );
   console.log(`Journeys in ${engines.join(' and ')} against ${NGINX_URL}`);
   failures = await runJourneys({
     baseUrl: NGINX_URL,

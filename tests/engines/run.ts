@@ -1,6 +1,9 @@
 /**
- * Runs the journeys (journeys.ts) in WebKitGTK and Firefox ESR, one engine after the other,
- * against a site already served (scripts/engines.mjs starts the servers). Returns the failures.
+ * Runs the journeys (journeys.ts) in WebKitGTK and Firefox ESR, both engines at once (each
+ * journey one after the other in its engine; every line names its engine), against a site
+ * already served (scripts/engines.mjs starts the servers). Returns the failures. The engines
+ * share nothing but the servers: each has its own browser profile, and the film-club journey
+ * signs up a member of its own per engine.
  */
 import { createServer } from 'node:net';
 import type { Engine } from './engine';
@@ -30,8 +33,8 @@ export async function runJourneys(options: {
 }): Promise<number> {
   const journeys = JOURNEYS.filter((journey) => !options.grep || journey.name.includes(options.grep));
   if (journeys.length === 0) throw new Error(`no journey's name contains "${options.grep}"`);
-  let failures = 0;
-  for (const name of options.engines) {
+  const failuresIn = async (name: EngineName): Promise<number> => {
+    let failures = 0;
     const started = Date.now();
     let engine: Engine | undefined;
     try {
@@ -55,6 +58,8 @@ export async function runJourneys(options: {
       await engine?.close().catch(() => undefined);
     }
     console.log(`  ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+    return failures;
+  };
+  const failures = (await Promise.all(options.engines.map(failuresIn))).reduce((sum, count) => sum + count, 0);
   return failures;
 }
