@@ -4,9 +4,9 @@
  * other path, and a logged 500 for a handler's failure. Tests call it with `app.request()`.
  */
 import { Hono, type Env } from 'hono';
-import { serviceHeaders } from './http';
-import { plain } from './respond';
-import type { StaffEnv } from './staff-guards';
+import { serviceHeaders } from './routes/http';
+import { plain } from './routes/respond';
+import type { StaffEnv } from './routes/staff-guards';
 
 export function serviceApp(log: (line: string) => void, ...routes: Hono<StaffEnv>[]): Hono<StaffEnv> {
   const app = withErrorLog(new Hono<StaffEnv>(), log);

@@ -3,12 +3,12 @@
  * The one layout of the service's own pages (status, login, rollback confirmation, preview
  * sign-in, errors), in Hono's JSX: every text and attribute is escaped as it is written, and
  * nothing in views/ writes raw HTML. Styles are one inline block whose hash goes into the
- * Content-Security-Policy; the status page's one script is served as a file (status-routes.ts).
+ * Content-Security-Policy; the status page's one script is served as a file (routes/status-routes.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Child } from 'hono/jsx';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { GUIDE_PATH } from '../guide';
+import { GUIDE_PATH } from '../guide/guide';
 
 // No character JSX escapes (& < > " ') may appear here: the block is sent as it is hashed.
 const STYLE = `
@@ -60,7 +60,7 @@ input[type=password], input[type=text] { font: inherit; padding: 0.5rem; border:
 `;
 
 export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
-/** Where the status page's script is served (status-routes.ts). */
+/** Where the status page's script is served (routes/status-routes.ts). */
 export const STATUS_SCRIPT = '/staff/status.js';
 export const CSP = `default-src 'none'; style-src ${STYLE_HASH}; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { RunRecord } from '../../../../publisher/runs';
-import type { StatusView } from '../../../../publisher/status-text';
+import type { RunRecord } from '../../../../publisher/runs/run-record';
+import type { StatusView } from '../../../../publisher/status/status-view';
 import { CSP, STYLE_HASH } from '../../../../publisher/views/layout';
 import { loginPage, rollbackConfirmPage } from '../../../../publisher/views/pages';
 import { statusPage } from '../../../../publisher/views/status-page';
