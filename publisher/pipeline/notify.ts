@@ -2,6 +2,7 @@
  * The chat notifications (PUBLISHER_NOTIFY_URL): how a run a person or the CMS asked for ended,
  * and (from the scheduler) when a freshness warning starts and ends.
  */
+import { createHttpClient, isHttpError } from '../../src/lib/http';
 import type { RunRecord } from '../runs/run-record';
 
 /** Whether only the schedule asked for a run (a sync, the day build), no person and no CMS. */
@@ -32,17 +33,23 @@ export async function notifyRun(url: string | undefined, run: RunRecord, log: (l
   await notify(url, message, log);
 }
 
-/** Posts one message to the chat webhook; a failure is logged, never fatal. */
-export async function notify(url: string, message: Record<string, unknown>, log: (line: string) => void): Promise<void> {
+/** How long the chat webhook has to answer. */
+export const NOTIFY_TIMEOUT_MS = 10_000;
+
+/** The chat webhook is called by its whole URL, through the project's one HTTP layer. */
+const chat = createHttpClient({ baseURL: '', timeout: NOTIFY_TIMEOUT_MS });
+
+/**
+ * Posts one message to the chat webhook, as JSON; a failure (an error status, no answer in
+ * time, no connection) is logged, never fatal. What the webhook answers is not read: an answer
+ * that is not JSON still means the message arrived.
+ */
+export async function notify(url: string, message: Record<string, unknown>, log: (line: string) => void, timeoutMs = NOTIFY_TIMEOUT_MS): Promise<void> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(message),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) log(`notification answered ${response.status}`);
+    await chat.request(url, { method: 'POST', body: message, timeout: timeoutMs });
   } catch (error) {
-    log(`notification failed: ${String(error)}`);
+    if (isHttpError(error) && error.kind === 'parse') return;
+    if (isHttpError(error) && error.kind === 'status') log(`notification answered ${error.status}`);
+    else log(`notification failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
