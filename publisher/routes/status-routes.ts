@@ -4,7 +4,6 @@
  * the guide «Slik publiserer du» (guide/guide.ts), to anyone: it says nothing the repository does not,
  * and an editor who cannot sign in still finds in it whom to call.
  */
-import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Sessions } from '../accounts/staff-access';
@@ -13,7 +12,6 @@ import type { LiveChanges } from '../status/live-changes';
 import { messageKey } from '../status/messages';
 import { PREVIEW_ENTRY, PREVIEW_OPEN, statusOf, type StatusSources } from '../status/status-view';
 import { guidePage } from '../views/guide-page';
-import { STATUS_SCRIPT } from '../views/layout';
 import { loginPage } from '../views/pages';
 import { statusPage } from '../views/status-page';
 import { staffRequest } from './http';
@@ -30,9 +28,6 @@ export interface StatusDeps extends StatusSources {
   readonly changes?: LiveChanges;
 }
 
-/** The status page's script: follows the runs without a reload (the page's CSP allows scripts from this service only). */
-const statusScript = readFileSync(new URL('../views/status-live.js', import.meta.url), 'utf8');
-
 /** The status page's address: an optional message key (unknown keys show no message). */
 export const statusQuery = z.object({ melding: z.string().max(64).optional() });
 
@@ -47,7 +42,6 @@ export function statusRoutes(deps: StatusDeps & { readonly log: (line: string) =
     return c.json({ error: 'staff authentication required' }, 401, { 'www-authenticate': 'Bearer realm="kaia-publisher"' });
   });
   app.all('/staff', (c) => seeOther(c, '/staff/'));
-  app.get(STATUS_SCRIPT, (c) => c.body(statusScript, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   // Opens the preview signed in: a one-time ticket the preview turns into its own cookie.
   app.get(PREVIEW_OPEN, (c) => {
     const session = sessions.of(staffRequest(c));
@@ -72,6 +66,6 @@ export function statusRoutes(deps: StatusDeps & { readonly log: (line: string) =
       }),
     );
   });
-  for (const path of ['/status', STATUS_SCRIPT, PREVIEW_OPEN, GUIDE_PATH, '/staff/']) app.all(path, (c) => methodNotAllowed(c, 'GET'));
+  for (const path of ['/status', PREVIEW_OPEN, GUIDE_PATH, '/staff/']) app.all(path, (c) => methodNotAllowed(c, 'GET'));
   return app;
 }

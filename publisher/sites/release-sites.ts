@@ -14,6 +14,7 @@ import { previewSignInPage } from '../views/pages';
 import { page, seeOther } from '../routes/respond';
 import type { Sessions } from '../accounts/staff-access';
 import { valid } from '../routes/staff-guards';
+import { stylesheetRoute } from '../routes/asset-routes';
 import { rawTarget, releaseApp, releaseResponse } from './static-files';
 
 export const previewEntryQuery = z.object({ billett: z.string().max(256).optional() });
@@ -25,6 +26,8 @@ export function previewSite(previewDir: string, sessions: Sessions, statusPageUr
     if (!session) return page(c, 403, previewSignInPage(statusPageUrl(), true));
     return seeOther(c, '/', { 'set-cookie': sessions.previewCookie(session) });
   });
+  // The sign-in page below links the staff stylesheet, so this port serves it too.
+  app.route('/', stylesheetRoute<AppEnv>());
   app.all('*', (c) => {
     // No HTTP Basic prompt: staff sign in on the status page, and open the preview from there.
     if (!sessions.previewAccess(staffRequest(c)).ok) return page(c, 401, previewSignInPage(statusPageUrl(), false));

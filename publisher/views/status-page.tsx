@@ -11,7 +11,8 @@ import { messages } from '../status/messages';
 import { formatMoment, versionName } from '../status/run-words';
 import { PREVIEW_OPEN, type StatusView } from '../status/status-view';
 import { FreshnessSection } from './freshness-section';
-import { Csrf, document, STATUS_SCRIPT } from './layout';
+import { STATUS_SCRIPT } from './assets';
+import { Csrf, document } from './layout';
 import { PauseSection } from './pause-section';
 import { RunItem, Version } from './run-list';
 

@@ -28,7 +28,7 @@ afterEach(async () => {
 
 describe('a chat notification', () => {
   it('is posted as JSON to the URL as configured, and an answer that is no JSON is no failure', async () => {
-    const seen: { method?: string; url?: string; type?: string; body?: string }[] = [];
+    const seen: { method: string | undefined; url: string | undefined; type: string | undefined; body: string }[] = [];
     const url = await webhook((req, res, body) => {
       seen.push({ method: req.method, url: req.url, type: req.headers['content-type'], body });
       res.writeHead(200, { 'content-type': 'application/json' }).end('ok, not json');
