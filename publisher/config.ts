@@ -6,9 +6,11 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'astro/zod';
-import { DEFAULT_SYNC_MINUTES } from './schedule';
 import { DEFAULT_DEPLOY_ENV, NEVER_DEPLOY_ENV, type GoLive } from '../release/go-live';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
+
+/** Minutes between the box-office syncs when PUBLISHER_SYNC_MINUTES is unset (schedule/schedule.ts). */
+const DEFAULT_SYNC_MINUTES = 5;
 
 const publisherSettings = {
   PUBLISHER_PORT: whole('port', 0, 4450, 65535).describe('Loopback port of the service.'),
@@ -120,7 +122,7 @@ export interface PublisherConfig extends Paths {
   readonly staffPassword: string;
   /** Run log and seen delivery ids (absolute). */
   readonly stateDir: string;
-  /** The staff accounts (absolute; publisher/accounts.ts). */
+  /** The staff accounts (absolute; publisher/accounts/accounts.ts). */
   readonly accountsFile: string;
   /** A shell command that builds the site from $CONTENT_DIR into $BUILD_OUT_DIR; unset: astro build. */
   readonly buildCommand: string | undefined;

@@ -1,48 +1,54 @@
 /**
- * The publish service's composition root: it builds the run log, the queue, the delivery log
- * and the staff sessions, and wires the routes into Hono apps served by node:http on 127.0.0.1 (nginx
- * proxies the hook and the staff paths to the first), each route a Hono app whose schema checks
- * its input before its handler runs:
+ * The publish service's composition root, which only wires things together: it builds the run
+ * log, the queue (whose runs pipeline/executor.ts carries out), the schedule, the
+ * delivery log and the staff sessions, and wires the routes into Hono apps served by node:http on
+ * 127.0.0.1 (nginx proxies the hook and the staff paths to the first), each route a Hono app
+ * whose schema checks its input before its handler runs:
  *
- *   POST /hooks/cms            the CMS's signed webhook (hook-route.ts) → 202, a run is queued
- *   GET  /status, /staff/      the status JSON and page (status-routes.ts)
- *   GET  /staff/live           the status page's live channel, server-sent events (live-route.ts)
- *   POST /staff/login|logout|refresh|rollback|preview   (staff-routes.ts, staff-actions.ts)
+ *   POST /hooks/cms            the CMS's signed webhook (routes/hook-route.ts) → 202, a run is queued
+ *   GET  /status, /staff/      the status JSON and page (routes/status-routes.ts)
+ *   GET  /staff/live           the status page's live channel, server-sent events (routes/live-route.ts)
+ *   GET  /staff/assets/…       the staff pages' stylesheet and script (routes/asset-routes.ts)
+ *   POST /staff/login|logout|refresh|rebuild|preview   (routes/staff-routes.ts)
+ *   GET  /staff/tilbake, POST /staff/rollback|publiser-att   (routes/rollback-routes.ts)
  *
  * and on the preview port, every path: the latest preview release, for staff only; for the
- * demo, on the site port, the live release (release-sites.ts, static-files.ts).
+ * demo, on the site port, the live release (sites/release-sites.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { AccountBook } from './accounts';
-import { bringCdnInLine } from './cdn-recovery';
-import type { PublisherConfig } from './config';
-import { DeliveryLog } from './hooks';
-import { hookRoute } from './hook-route';
-import { serviceApp, withErrorLog } from './app';
-import { listen, serverOf, stop } from './http';
 import { recoverReleases } from '../release/recover';
-import { executeRun, notifyRun, previewDir, statusPageUrl } from './pipeline';
-import { liveSite, previewSite } from './release-sites';
-import { LiveChanges } from './live-changes';
-import { LiveHistory } from './live-history';
-import { liveRoute } from './live-route';
-import { PauseState } from './pause';
-import { rollbackRoutes } from './rollback-routes';
-import { RunLog, RunQueue, starterOf, type RunRecord } from './runs';
-import { Scheduler } from './scheduler';
 import { currentRelease, currentSince } from '../release/releases';
-import { Sessions } from './staff';
-import type { StaffEnv } from './staff-guards';
-import { staffRoutes } from './staff-routes';
-import { statusRoutes } from './status-routes';
+import { AccountBook } from './accounts/accounts';
+import { Sessions } from './accounts/staff-access';
+import { serviceApp, withErrorLog } from './app';
+import type { PublisherConfig } from './config';
+import { bringCdnInLine } from './pipeline/cdn-recovery';
+import { previewDir, statusPageUrl } from './pipeline/execute';
+import { runExecutor } from './pipeline/executor';
+import { DeliveryLog } from './routes/hook-checks';
+import { hookRoute } from './routes/hook-route';
+import { listen, serverOf, stop } from './routes/http';
+import { liveRoute } from './routes/live-route';
+import { rollbackRoutes } from './routes/rollback-routes';
+import type { StaffEnv } from './routes/staff-guards';
+import { staffRoutes } from './routes/staff-routes';
+import { statusRoutes } from './routes/status-routes';
+import { LiveHistory } from './runs/live-history';
+import { PauseState } from './runs/pause';
+import { RunLog } from './runs/run-log';
+import { RunQueue } from './runs/run-queue';
+import type { RunRecord } from './runs/run-record';
+import { Scheduler } from './schedule/scheduler';
+import { liveSite, previewSite } from './sites/release-sites';
+import { LiveChanges } from './status/live-changes';
 
 export interface Publisher {
   readonly url: string;
   readonly previewUrl: string;
   readonly queue: RunQueue;
   readonly log: RunLog;
-  /** The box-office sync and the day build (scheduler.ts); tests tick it on their fake clock. */
+  /** The box-office sync and the day build (schedule/scheduler.ts); tests tick it on their fake clock. */
   readonly scheduler: Scheduler;
   /** Done when a deploy cut off by the last process's end has been redone (at once when there was none). */
   readonly cdnInLine: Promise<unknown>;
@@ -82,35 +88,21 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   // While a rollback holds the site, live runs wait; previews go on.
   const mayStart = (run: RunRecord) => run.kind !== 'live' || pause.current === undefined;
   const stopping = new AbortController();
-  // The import digest of the live release's content, while this process knows it: an unchanged
-  // sync then checks no records. Memory only, so a restart (new code) checks everything once.
-  let knownContent: { release: string; digest: string } | undefined;
+  // Both known once the servers listen.
+  let previewUrl = '';
+  let staffUrl = statusPageUrl(config);
   const queue = new RunQueue(
     runLog,
-    async (run) => {
-      log(`run ${run.id} (${run.kind}, ${[run.trigger, ...(run.causes ?? [])].join(', ')}${run.force ? ', full build' : ''}, by ${run.by ?? '?'}) started`);
-      const live = run.kind === 'live';
-      const liveBefore = live ? currentRelease(config.releasesDir) : undefined;
-      const digest = await executeRun(
-        config,
-        run,
-        log,
-        {
-          now: new Date(now()),
-          clock: now,
-          onStep: () => runLog.trySave(),
-          ...(live && knownContent && knownContent.release === liveBefore ? { knownDigest: knownContent.digest } : {}),
-          ...(live ? { onDownload: (download: string, error?: unknown) => scheduler.downloaded(download, error) } : {}),
-        },
-        stopping.signal,
-        staffUrl,
-      );
-      if (live && digest && run.state !== 'failed' && run.release) knownContent = { release: run.release, digest };
-      if (run.kind === 'live' && run.state === 'published' && run.release)
-        history.record({ release: run.release, at: new Date(now()).toISOString(), by: run.by ?? starterOf(run.trigger), reason: 'publish' });
-      log(`run ${run.id} ${run.state}${run.failure ? `: ${run.failure.detail}` : ''}`);
-      void notifyRun(config.notifyUrl, run, log);
-    },
+    runExecutor({
+      config,
+      runLog,
+      history,
+      now,
+      log,
+      signal: stopping.signal,
+      statusUrl: () => staffUrl,
+      onDownload: (download, error) => scheduler.downloaded(download, error),
+    }),
     mayStart,
     now,
   );
@@ -132,8 +124,6 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
     scheduler.runFinished(run);
     runLog.foldQuietSync(run);
   };
-  let previewUrl = '';
-  let staffUrl = statusPageUrl(config);
 
   const app = serviceApp(
     log,

@@ -3,7 +3,7 @@
  * record, which the management API serves when `stable=1` is left out), editing a record, and
  * the signed publish webhook the real CMS sends to the publish service after a change.
  *
- * The webhook contract (the publisher checks it, see publisher/hooks.ts and docs/publishing.md):
+ * The webhook contract (the publisher checks it, see publisher/routes/hook-checks.ts and docs/publishing.md):
  * POST with a JSON body; headers X-Kaia-Delivery (unique id), X-Kaia-Timestamp (Unix seconds)
  * and X-Kaia-Signature: sha256=hex(HMAC-SHA256(secret, "<timestamp>.<delivery>.<body>")).
  * Written here on its own, from the contract, not shared with the publisher's code.

@@ -25,12 +25,12 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { scriptEnv } from './script-env.mjs';
 import { sandboxImportEnv } from '../sandbox/import-env.ts';
-import { hashPassword, writeAccountsFile } from '../publisher/accounts.ts';
+import { hashPassword, writeAccountsFile } from '../publisher/accounts/accounts.ts';
 import { describeBuild } from '../release/build-progress.ts';
 
 const settings = scriptEnv().start;
 const PORTS = settings.ports;
-/** The steps of a run (publisher/runs.ts StepName), as the start-up's progress names them. */
+/** The steps of a run (publisher/runs/run-record.ts StepName), as the start-up's progress names them. */
 const STEP_NAMES = { import: 'importing the content from the sandbox', build: 'building the site', publish: 'making it live' };
 const demo = resolve(settings.demoDir);
 const hookSecret = randomBytes(24).toString('base64url');

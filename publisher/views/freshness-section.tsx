@@ -7,7 +7,7 @@
  * script, data-follow, as a run ends); and the button «Bygg sida på nytt», a full build even
  * when nothing changed.
  */
-import type { FreshnessView } from '../status-text';
+import type { FreshnessView } from '../status/status-view';
 import { Csrf } from './layout';
 
 type Source = FreshnessView['sources'][number];

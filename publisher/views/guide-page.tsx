@@ -1,13 +1,13 @@
 /** @jsxImportSource hono/jsx */
 /**
- * The staff guide as a page: the Markdown tree of guide.ts written node by node in JSX, which
+ * The staff guide as a page: the Markdown tree of guide/guide.ts written node by node in JSX, which
  * escapes every text and attribute. Only the kinds of node the guide uses become elements
  * (headings, paragraphs, lists, emphasis, links, code, rules, quotes); raw HTML and anything else
  * come out as their text.
  */
 import type { Child } from 'hono/jsx';
 import type { Nodes, Root } from 'mdast';
-import { safeHref } from '../guide';
+import { safeHref } from '../guide/guide';
 import { document } from './layout';
 
 function Node({ node }: { node: Nodes }): Child {

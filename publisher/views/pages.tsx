@@ -3,9 +3,10 @@
  * The service's smaller pages: the login form, the question before a rollback, what the preview
  * answers someone without a staff session, and the plain page of refusals and errors.
  */
-import { formatMoment, type RollbackTarget } from '../status-text';
+import { formatMoment } from '../status/run-words';
+import type { RollbackTarget } from '../status/status-view';
 import { Csrf, document } from './layout';
-import { Changes } from './status-page';
+import { Changes } from './run-list';
 
 /** The page that asks before a rollback, naming the version it goes to: when it went live, by whom, and what it changed. */
 export function rollbackConfirmPage(target: RollbackTarget, csrfToken: string): string {

@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readPublisherConfig } from '../../publisher/config';
-import type { RunRecord } from '../../publisher/runs';
+import type { RunRecord } from '../../publisher/runs/run-record';
 import { startPublisher } from '../../publisher/server';
 import { loadDataset, startSandbox, type Dataset } from '../../sandbox/server';
 import { sandboxImportEnv } from '../../sandbox/import-env';

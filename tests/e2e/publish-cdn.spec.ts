@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readPublisherConfig, type PublisherConfig } from '../../publisher/config';
-import type { RunRecord } from '../../publisher/runs';
+import type { RunRecord } from '../../publisher/runs/run-record';
 import { startPublisher, type Publisher } from '../../publisher/server';
 import { currentRelease, releaseContentDir, switchCurrent } from '../../release/releases';
 import { sandboxImportEnv } from '../../sandbox/import-env';

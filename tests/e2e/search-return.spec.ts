@@ -2,7 +2,7 @@
  * The second visit to /search, with the service worker in control, finds what the first does,
  * on every server the project runs (issue 37): nginx with the build's own config, as production
  * serves it, and the publish service's live site (`npm start`) and staff preview
- * (publisher/static-files.ts). The worker precaches the search page as `search.html`; a server
+ * (publisher/sites/static-files.ts). The worker precaches the search page as `search.html`; a server
  * that answered that spelling with the site-wide policy (no 'wasm-unsafe-eval') instead of
  * sending it on to /search had the worker store a search page whose Pagefind could not run:
  * «Søket fungerer ikkje akkurat no.» for every returning visitor, online and offline.

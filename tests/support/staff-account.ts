@@ -3,7 +3,7 @@
  * `npm run staff-user` would, with scrypt at the lowest cost the file accepts (2^10), so logins
  * in tests take a millisecond instead of a tenth of a second; and the sign-in a browser does.
  */
-import { hashPassword, readAccountsFile, withAccount, writeAccountsFile } from '../../publisher/accounts';
+import { hashPassword, readAccountsFile, withAccount, writeAccountsFile } from '../../publisher/accounts/accounts';
 
 export const TEST_SCRYPT = { ln: 10, r: 8, p: 1 };
 

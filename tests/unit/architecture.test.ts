@@ -4,6 +4,8 @@
  *   scripts, pages, integrations);
  * - its folders sit on floors, and an import never runs from a lower floor to a higher one;
  * - no two folders of `src/lib` import each other, and no file imports itself round a cycle;
+ * - the publish service's rooms (`publisher/`'s folders and top files) sit on floors too, and
+ *   nothing else sits at the top of `publisher/`;
  * - comments, the README, CONTRIBUTING.md and docs/ name only project paths that exist;
  * - the unit tests' folders mirror the source's, so a module's tests are found by its path.
  */
@@ -45,6 +47,51 @@ const SERVER_LAYERS = new Map([
   ['release', 2],
   ['publisher', 3],
 ]);
+
+/**
+ * The publish service's rooms, lowest first: its folders and the files at its top. A room
+ * imports only rooms on lower floors, never one on its own floor, so no arrow runs back up:
+ * views never import routes; runs, schedule and accounts never import routes or views; only
+ * cli.ts imports server.ts. Nothing else may sit at the top of `publisher/`: a new room must be
+ * given its floor here.
+ */
+const PUBLISHER_FLOORS: readonly (readonly string[])[] = [
+  // Every setting, read once; it imports nothing of the service.
+  ['config.ts'],
+  // Staff accounts and sessions; the run log, the queue and what was live; the staff guide.
+  ['accounts', 'guide', 'runs'],
+  // What a run does, and what the queue's executor hands it.
+  ['pipeline'],
+  // The box-office sync, the day build and how current the site is.
+  ['schedule'],
+  // The status model and its words in nynorsk.
+  ['status'],
+  // The pages, in Hono JSX, and the files they load.
+  ['views'],
+  // The main port's routes and what they share (guards, answers, the HTTP toolkit, the webhook's checks).
+  ['routes'],
+  // The preview's and the demo's sites, served from releases.
+  ['sites'],
+  // The app, the composition root, and the command that starts it.
+  ['app.ts'],
+  ['server.ts'],
+  ['cli.ts'],
+];
+
+const publisherFloorOf = new Map(PUBLISHER_FLOORS.flatMap((rooms, floor) => rooms.map((room) => [room, floor] as const)));
+const publisherRoom = (path: string): string | undefined => /^publisher\/([^/]+)/.exec(path)?.[1];
+
+/** Imports between rooms of `publisher/` that do not run down a floor (to a room on a higher floor, the same one, or none). */
+function publisherUpward(edges: readonly ImportEdge[]): ImportEdge[] {
+  return edges.filter((edge) => {
+    const from = publisherRoom(edge.from);
+    const to = publisherRoom(edge.to);
+    if (!from || !to || from === to) return false;
+    const fromFloor = publisherFloorOf.get(from);
+    const toFloor = publisherFloorOf.get(to);
+    return fromFloor === undefined || toFloor === undefined || toFloor >= fromFloor;
+  });
+}
 
 const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((folder) => [folder, floor] as const)));
 const libFolder = (path: string): string | undefined => /^src\/lib\/([^/]+)\//.exec(path)?.[1];
@@ -106,6 +153,32 @@ describe('architecture', () => {
       return from !== undefined && to !== undefined && to > from;
     });
     expect(upward.map(describeEdge)).toEqual([]);
+  });
+});
+
+describe('the publish service', () => {
+  it('has nothing at the top of publisher/ but its rooms', () => {
+    const top = readdirSync(join(ROOT, 'publisher'));
+    expect(top.filter((name) => !publisherFloorOf.has(name))).toEqual([]);
+    expect(top).toContain('server.ts');
+  });
+
+  it('never imports up a floor, or across one, between its rooms', () => {
+    expect(sourceEdges.some((edge) => edge.from.startsWith('publisher/routes/') && edge.to.startsWith('publisher/views/'))).toBe(true);
+    expect(publisherUpward(sourceEdges).map(describeEdge)).toEqual([]);
+  });
+
+  it('finds a planted import that runs back up, or across a floor', () => {
+    const planted: ImportEdge[] = [
+      { from: 'publisher/views/layout.tsx', to: 'publisher/routes/respond.ts' },
+      { from: 'publisher/runs/run-log.ts', to: 'publisher/views/layout.tsx' },
+      { from: 'publisher/accounts/accounts.ts', to: 'publisher/runs/run-log.ts' },
+      { from: 'publisher/schedule/scheduler.ts', to: 'publisher/server.ts' },
+      { from: 'publisher/routes/http.ts', to: 'publisher/stray.ts' },
+      { from: 'publisher/server.ts', to: 'publisher/routes/http.ts' },
+      { from: 'publisher/views/layout.tsx', to: 'publisher/views/assets.ts' },
+    ];
+    expect(publisherUpward(planted)).toEqual(planted.slice(0, 5));
   });
 });
 

@@ -4,7 +4,7 @@
  * and a page's other spellings ('/search.html', '/search/' → '/search') as 301s, hosting files
  * and dotfiles as the 404 page, and every answer with the headers the build's `_headers` gives
  * its path (src/lib/hosting/static-host.ts; a 404 those of the 404 page). The publish service's
- * static serving (publisher/static-files.ts: the live site of `npm start` and the staff
+ * static serving (publisher/sites/static-files.ts: the live site of `npm start` and the staff
  * preview) and `astro preview` (src/integrations/preview-routing.ts) both answer through it, so
  * no server the project runs can give a page other headers than production does: the search
  * page's policy, which alone allows WebAssembly, is sent at '/search' only, and every other

@@ -14,11 +14,11 @@ import { addStaffAccount, staffLogin } from '../../support/staff-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPublisherConfig } from '../../../publisher/config';
 import { startPublisher, type Publisher } from '../../../publisher/server';
-import { rawPath, releaseResponse } from '../../../publisher/static-files';
-import { serverOf } from '../../../publisher/http';
+import { rawPath, releaseResponse } from '../../../publisher/sites/static-files';
+import { serverOf } from '../../../publisher/routes/http';
 import { Hono } from 'hono';
 import { headersFile } from '../../../src/lib/hosting/static-host';
-import { signature } from '../../../publisher/hooks';
+import { signature } from '../../../publisher/routes/hook-checks';
 import { contentSecurityPolicy, securityHeaders } from '../../../src/lib/hosting/policy';
 import { UNREACHABLE_SOURCES } from '../../support/offline-sources';
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILD_START, describeBuild, plainLine, readBuildLine, type BuildProgress } from '../../../release/build-progress';
-import { followBuild } from '../../../publisher/pipeline';
-import type { RunRecord } from '../../../publisher/runs';
+import { followBuild } from '../../../publisher/pipeline/execute';
+import type { RunRecord } from '../../../publisher/runs/run-record';
 
 const lines = readFileSync('tests/unit/fixtures/astro-build-output.txt', 'utf8').split('\n');
 

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'astro/zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DeliveryLog } from '../../../publisher/hooks';
-import { LiveHistory } from '../../../publisher/live-history';
-import { PauseState } from '../../../publisher/pause';
-import { RunLog } from '../../../publisher/runs';
+import { DeliveryLog } from '../../../publisher/routes/hook-checks';
+import { LiveHistory } from '../../../publisher/runs/live-history';
+import { PauseState } from '../../../publisher/runs/pause';
+import { RunLog } from '../../../publisher/runs/run-log';
 import { readStateFile, writeFileAtomic, writeStateFile } from '../../../release/state-file';
 
 let dir: string;

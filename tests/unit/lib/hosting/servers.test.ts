@@ -3,7 +3,7 @@
  * the same status, redirect target, Content-Security-Policy, Cache-Control and security headers.
  * One build laid down by hand with its hosting files written as the build writes them
  * (src/integrations/hosting.ts), then served by Debian's nginx with that `_hosting/nginx.conf`
- * (scripts/serve-nginx.mjs), by the publish service's static serving (publisher/static-files.ts:
+ * (scripts/serve-nginx.mjs), by the publish service's static serving (publisher/sites/static-files.ts:
  * the live site of `npm start` and the staff preview) and by astro preview's answering
  * (src/integrations/preview-routing.ts). Before the fix, the publish service sent
  * '/search.html' with 200 and the site-wide policy, which has no 'wasm-unsafe-eval'; the service
@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverOf } from '../../../../publisher/http';
-import { releaseApp } from '../../../../publisher/static-files';
+import { serverOf } from '../../../../publisher/routes/http';
+import { releaseApp } from '../../../../publisher/sites/static-files';
 import { answerAsNginx } from '../../../../src/integrations/preview-routing';
 import { fileOf } from '../../../../src/lib/hosting/static-answer';
 import { nginxServerConfig } from '../../../../src/lib/hosting/nginx';
