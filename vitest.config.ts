@@ -11,5 +11,9 @@ export default getViteConfig({
     // (sandboxes, the publish service, fake builds), so one worker more than the cores keeps them
     // busy: 131 s → 91 s for the whole suite on 2 cores (docs/testing.md).
     maxWorkers: availableParallelism() + 1,
+    // npm test runs the unit tests beside astro check and ESLint (docs/testing.md), and tests that
+    // start the whole publish service took over Vitest's default 5 s on a loaded 2-core machine.
+    // A test that hangs still fails, at 30 s.
+    testTimeout: 30_000,
   },
 });
