@@ -7,7 +7,7 @@
 import { reflowProblems, WIDE, NARROW } from './a11y-checks';
 import { axeViolations, expect, scanBudget, sitemapPaths, test } from './fixtures';
 
-const SLICES = 4;
+const SLICES = 6;
 
 for (let slice = 0; slice < SLICES; slice += 1) {
   test(`every page in the sitemap, part ${slice + 1} of ${SLICES}`, async ({ page, request }) => {
