@@ -134,6 +134,24 @@ export const configSchema = z
           .strict(),
       })
       .strict(),
+    /**
+     * The ticket provider that sells the house's tickets. Optional: without it the site still
+     * names the provider, but links nothing.
+     */
+    ticketProvider: z
+      .object({
+        /**
+         * Address of the provider's own programme for the house, such as https://billett.example/kaia/:
+         * where a programme read long after its build (the site not rebuilt) sends visitors for
+         * the current one.
+         */
+        programmeUrl: z
+          .string()
+          .url()
+          .refine((value) => value.startsWith('https://'), 'ticketProvider.programmeUrl must be an https address'),
+      })
+      .strict()
+      .optional(),
     /** How the programme pages list what is on. Optional: without it they show 14 days. */
     programme: z
       .object({

@@ -10,11 +10,12 @@
  *   (`data-programme-out-of-date`) instead of that nothing more is on; once the visitor's day is
  *   past what the build's programme lists and nothing is listed, that it is out of date
  *   (src/lib/programme/list-message.ts decides; the programme carries its answer in
- *   `data-list-message` for the filters' result line).
+ *   `data-list-message` for the filters' result line); the week links below it then leave out
+ *   the line saying how far the list goes and the weeks that have ended.
  * Runs on load and every minute while the page is open.
  */
 import { formatDayHeading, osloDay } from '../lib/format/time';
-import { listMessage, saysOutOfDate } from '../lib/programme/list-message';
+import { listMessage, saysListsUntil, saysOutOfDate, weekLinkLead, type ListMessage } from '../lib/programme/list-message';
 
 export function refreshProgramme(root: ParentNode, now: number): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-starts]')) {
@@ -55,11 +56,34 @@ export function refreshProgramme(root: ParentNode, now: number): void {
         wording.hidden = (wording.dataset['outOfDate'] === 'certain') !== (message === 'out-of-date');
       }
     }
+    refreshWeekLinks(programme, today, message);
   }
   for (const heading of root.querySelectorAll<HTMLElement>('[data-day-name]')) {
     const day = heading.dataset['day'];
     if (day) heading.textContent = formatDayHeading(day, new Date(now));
   }
+}
+
+/**
+ * The week links under a programme (WeekLinks.astro) at the visitor's day: once the list is out of
+ * date, without the line saying how far the list above goes, without weeks that have ended, and
+ * with the visitor's own week named as such; the whole block goes when nothing is left in it.
+ */
+function refreshWeekLinks(programme: HTMLElement, today: string, message: ListMessage): void {
+  const links = programme.querySelector<HTMLElement>('[data-week-links]');
+  if (!links) return;
+  const note = links.querySelector<HTMLElement>('[data-lists-until-note]');
+  if (note) note.hidden = !saysListsUntil(message);
+  let shown = 0;
+  for (const item of links.querySelectorAll<HTMLElement>('[data-week-first]')) {
+    const leadText = item.querySelector<HTMLElement>('[data-week-lead]');
+    const week = { first: item.dataset['weekFirst'] ?? '', last: item.dataset['weekLast'] ?? '' };
+    const lead = weekLinkLead(leadText?.dataset['weekLead'] ?? '', week, today, message);
+    item.hidden = lead === null;
+    if (leadText && lead !== null && leadText.textContent !== lead) leadText.textContent = lead;
+    if (lead !== null) shown += 1;
+  }
+  links.hidden = shown === 0 && (note?.hidden ?? true);
 }
 
 let started = false;

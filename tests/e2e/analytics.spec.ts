@@ -191,6 +191,34 @@ test('ticket clicks name their list: the culture programme and a production page
   ]);
 });
 
+test('ticket links in the search results report their film or event from the list «Søk»', async ({ page }) => {
+  await stubAnalytics(page);
+  await stubTicketProvider(page);
+  await page.goto('/search?q=Naustet');
+  await page.getByRole('button', { name: 'Godta statistikk' }).click();
+  await expect.poll(() => dataLayer(page)).toHaveLength(1);
+  const recorded = await pushRecorder(page);
+  await recorded.attach();
+  const film = page.locator('.search-result').filter({ has: page.getByRole('link', { name: 'Naustet', exact: true }) });
+  const ticket = film.getByRole('link', { name: /^Kjøp billett/ });
+  const ticketUrl = (await ticket.getAttribute('href')) ?? '';
+  await ticket.click();
+  await page.waitForURL(ticketUrl);
+  expect(recorded.prevented).toEqual([false]);
+  expect(recorded.pushes).toEqual([{ ecommerce: null }, { event: 'select_content', ecommerce: { items: [expectedItem('/naustet-q9y74', 'Søk')] } }]);
+
+  // A culture event's ticket link names its programme category.
+  await page.goto('/search?q=Saltvatn');
+  await expect.poll(() => dataLayer(page)).toHaveLength(1);
+  await recorded.attach();
+  const event = page.locator('.search-result').filter({ has: page.getByRole('link', { name: 'Saltvatn i konsert', exact: true }) });
+  const eventTicket = event.getByRole('link', { name: /^Kjøp billett/ });
+  const eventTicketUrl = (await eventTicket.getAttribute('href')) ?? '';
+  await eventTicket.click();
+  await page.waitForURL(eventTicketUrl);
+  expect(recorded.pushes).toEqual([{ ecommerce: null }, { event: 'select_content', ecommerce: { items: [expectedItem('/saltvatn-i-konsert-gg45j', 'Søk')] } }]);
+});
+
 test('the consent dialog works by keyboard, reopens from the footer, and withdrawing stops reporting', async ({ page, context }) => {
   const requests = await stubAnalytics(page);
   await stubTicketProvider(page);

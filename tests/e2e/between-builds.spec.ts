@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { isoWeek, weekLabel } from '../../src/lib/programme/horizon';
 import { FIXED_NOW } from './clock';
 import { axeViolations, expect, test } from './fixtures';
 
@@ -20,6 +21,8 @@ interface ContentEvent {
   production: { pageReference?: string };
 }
 const events = JSON.parse(readFileSync('content/events.json', 'utf8')) as ContentEvent[];
+/** Where staff say the ticket provider's programme for the house is (content/config.json). */
+const PROVIDER_URL = (JSON.parse(readFileSync('content/config.json', 'utf8')) as { ticketProvider: { programmeUrl: string } }).ticketProvider.programmeUrl;
 const films = new Set(
   (JSON.parse(readFileSync('content/productions.json', 'utf8')) as { object: string; pageReference?: string }[])
     .filter((production) => production.object === 'movie')
@@ -176,6 +179,7 @@ test('sixteen days after the build, the front page says its programme is out of 
   const outOfDate = strip.locator('[data-strip-out-of-date]');
   await expect(outOfDate).toBeVisible();
   await expect.poll(() => shownText(outOfDate)).toBe(`${OUT_OF_DATE} ${WHERE_TO_TURN}`);
+  await expect(outOfDate.getByRole('link', { name: 'billettleverandøren vår' })).toHaveAttribute('href', PROVIDER_URL);
   await expect(strip.getByRole('heading', { level: 2 })).toHaveText('I dag');
   await expect(strip.locator('[data-strip-day]:visible')).toHaveCount(0);
   await expect(strip.locator('[data-strip-empty]')).toBeHidden();
@@ -194,6 +198,8 @@ async function openOutOfDateProgramme(page: Page, path: string, moment: Date) {
     const outOfDate = programme.locator('[data-programme-out-of-date]');
     await expect(outOfDate).toBeVisible();
     await expect.poll(() => shownText(outOfDate)).toBe(`${OUT_OF_DATE} ${WHERE_TO_TURN}`);
+    // The current programme is a link away, at the ticket provider.
+    await expect(outOfDate.getByRole('link', { name: 'billettleverandøren vår' })).toHaveAttribute('href', PROVIDER_URL);
     await expect(programme.locator('[data-programme-empty]')).toBeHidden();
     await expect(programme.locator('[data-starts]:visible')).toHaveCount(0);
     // The result line beside the filters says neither that nothing is on nor the note again.
@@ -201,6 +207,14 @@ async function openOutOfDateProgramme(page: Page, path: string, moment: Date) {
     const text = await mainText(page);
     expect(text).not.toMatch(NOTHING_ON);
     expect(text.split('utdatert').length - 1, text).toBe(1);
+    // Nothing under the list says how far the list above goes, a day long past, or leads to a week that has ended.
+    expect(text).not.toContain('går til og med');
+    for (const link of await programme.locator('[data-week-links] a:visible').all()) {
+      const name = (await link.textContent()) ?? '';
+      const week = /veke\/(\d{4}-\d{2})$/.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '';
+      expect(week >= isoWeek(osloDay(moment)), name).toBe(true);
+      expect(name).toBe(`${week === isoWeek(osloDay(moment)) ? 'Denne veka' : 'Seinare'}: ${weekLabel(week)}`);
+    }
   };
   return { programme, check };
 }
@@ -288,8 +302,12 @@ test('a programme page read after its horizon says it is out of date, and one re
   await expect.poll(() => shownText(outOfDate)).toBe(`${OUT_OF_DATE} ${WHERE_TO_TURN}`);
   await expect(programme.locator('[data-programme-empty]')).toBeHidden();
   await expect(programme.locator('[data-starts]:visible')).toHaveCount(0);
-  // 'Seinare' still leads to the weeks the build carried.
-  await expect(programme.getByRole('link', { name: /^Seinare: Veke \d+/ })).toHaveAttribute('href', /^\/kinoprogram\/veke\/\d{4}-\d{2}$/);
+  // The week after the horizon still leads to what the build carried for it, named as the visitor's own week; nothing says how far the empty list above goes.
+  const later = programme.locator('[data-week-links] a[rel="next"]');
+  const laterWeek = /veke\/(\d{4}-\d{2})$/.exec((await later.getAttribute('href')) ?? '')?.[1] ?? '';
+  expect(laterWeek).toBe(isoWeek(addDays(until, 1)));
+  await expect(later).toHaveText(`Denne veka: ${weekLabel(laterWeek)}`);
+  await expect(programme.locator('[data-lists-until-note]')).toBeHidden();
 
   // The next day's own page, read the day after it: all of it has started, but the programme still lists that day, so it only may be out of date and leads to the programme.
   const tuesday = addDays(BUILD_DAY, 1);

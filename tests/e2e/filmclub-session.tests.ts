@@ -286,6 +286,8 @@ test('tickets at the door without a signal: every upcoming ticket with a readabl
   await page.reload();
   await expect(page.locator('.fc-ticket')).toHaveCount(online.length - 1);
   expect(await ticketCodes(page)).toEqual(online.slice(1));
+  // Gone from the device too, not only from the list: its code is no longer kept.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cw-tickets') ?? '')).not.toContain(online[0]!);
   await context.setOffline(false);
 });
 

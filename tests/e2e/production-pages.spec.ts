@@ -3,6 +3,7 @@
  * and a trailer that loads nothing from the video host until asked.
  */
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expect, test } from './fixtures';
 import { eventProblems, isEvent, nodesOf } from '../support/json-ld';
@@ -168,4 +169,43 @@ test('an event page leads with its next bookable showing, not an earlier sold-ou
   const facts = page.locator('.hero__facts');
   await expect(facts).toContainText(capitalise(`${formatDayName(osloDay(bookable.startTime))} kl. ${formatTime(bookable.startTime)}`));
   await expect(facts).not.toContainText(formatDayName(osloDay(soldOut.startTime)));
+});
+
+/**
+ * Each «kl. 19.30» in `box` that a line break splits, with the box narrowed step by step from
+ * 320 px: a range over the words has one line box while they stay together.
+ */
+async function splitTimes(box: Locator): Promise<string[]> {
+  return box.evaluate((element) => {
+    const root = element as HTMLElement;
+    const split: string[] = [];
+    for (let width = 320; width >= 100; width -= 5) {
+      root.style.width = `${width}px`;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (const match of node.data.matchAll(/kl\.\s\d\d\.\d\d/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) split.push(`${width} px: ${JSON.stringify(node.data)}`);
+        }
+      }
+    }
+    root.style.width = '';
+    return split;
+  });
+}
+
+test('«kl.» and the time stay on one line however narrow the line: the event hero and a search result’s ticket link', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto('/saltvatn-i-konsert-gg45j');
+  const facts = page.locator('.hero__facts');
+  await expect(facts).toContainText(/kl\.\s\d\d\.\d\d/);
+  expect(await splitTimes(facts)).toEqual([]);
+
+  await page.goto('/search?q=Saltvatn');
+  const ticket = page.locator('.search-result__ticket').first();
+  await expect(ticket).toContainText(/kl\.\s\d\d\.\d\d/);
+  expect(await splitTimes(ticket)).toEqual([]);
 });

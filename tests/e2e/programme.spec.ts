@@ -390,6 +390,34 @@ test('the front page opens with what is on today against the pinned clock, then 
   expect(shown.sort()).toEqual(tuesday.sort());
 });
 
+test('a film is labelled by its genres alike in the front page’s strip and in the cinema programme, never just «Film»', async ({ page }) => {
+  // The build's day lists no film in the strip; the next morning, with the visitor's clock, it does.
+  const tuesday = '2026-11-24';
+  await page.clock.setFixedTime(new Date(`${tuesday}T10:00:00+01:00`));
+  await page.goto('/');
+  await answerConsent(page);
+  const films = page.locator(`[data-day-strip] [data-strip-day="${tuesday}"] > li.today__item`);
+  await expect(films.first()).toBeVisible();
+  const labels: { path: string; label: string }[] = [];
+  for (const item of await films.all()) {
+    const path = (await item.locator('.today__title a').getAttribute('href')) ?? '';
+    const production = productions.find((candidate) => `/${candidate.pageReference}` === path);
+    if (production?.object !== 'movie') continue;
+    const label = production.features.genres!.join(', ').replace(/^./, (first) => first.toUpperCase());
+    const facts = await item.locator('.today__facts').innerText();
+    expect(facts, path).toContain(label);
+    expect(facts, path).not.toMatch(/\bFilm\b/);
+    labels.push({ path, label });
+  }
+  expect(labels.length).toBeGreaterThan(0);
+  await page.goto('/kinoprogram');
+  for (const { path, label } of labels) {
+    await expect(
+      page.locator(`[data-day="${tuesday}"] .programme-item`, { has: page.locator(`a[href="${path}"]`) }).locator('.programme-item__facts'),
+    ).toContainText(label);
+  }
+});
+
 test('film overview, coming films, culture programme, news and offers are listed', async ({ page }) => {
   await page.goto('/filmoversikt');
   expect(await page.locator('main .card').count()).toBeGreaterThanOrEqual(8);

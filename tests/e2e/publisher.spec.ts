@@ -93,6 +93,9 @@ test('staff log in with the keyboard; the status page shows the runs and passes 
   await page.keyboard.type('feil passord');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('Brukarnamnet eller passordet var feil');
+  // The field is marked wrong and tied to the error text, which a screen reader reads with it.
+  await expect(page.getByLabel('Passord')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Passord')).toHaveAccessibleDescription(/Brukarnamnet eller passordet var feil/);
   // The user name stays; the cursor is in the password.
   await expect(page.getByLabel('Brukarnamn')).toHaveValue('anne');
   await expect(page.getByLabel('Passord')).toBeFocused();
@@ -176,6 +179,8 @@ test('rollback from the status page serves the previous release', async ({ page,
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: /^Ja, gå tilbake til versjonen frå / }).click();
   await expect(page.getByRole('status')).toContainText('Nettstaden viser no den førre versjonen.');
+  // The result was in the status region before the page loaded, which many screen readers keep quiet about: it takes the focus, so it is read.
+  await expect(page.getByRole('status').locator('.message')).toBeFocused();
   await expect(page.getByRole('heading', { level: 2, name: 'Automatisk publisering er sett på pause' })).toBeVisible();
   const served = await (await request.get(`${site}/artiklar/${article.id}/`)).text();
   expect(served).toContain(article.title.replace(/&/g, '&#38;'));

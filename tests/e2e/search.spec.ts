@@ -194,6 +194,19 @@ test('a misspelled word gets one «Meinte du» link, reached by keyboard, to a s
   await expect(page.locator('.search-suggestion')).toHaveCount(0);
 });
 
+test('when all the words together find nothing, searches for any one of them and says so', async ({ page }) => {
+  // Both words are in the index, but no page holds both: with every word required, nothing is found.
+  await search(page, 'naustet saltvatn');
+  await expect(status(page)).toHaveText(/^\d+ treff på «naustet saltvatn»\. Ingen treff på alle orda; viser treff på eitt av dei\.$/);
+  await expect
+    .poll(() =>
+      results(page)
+        .locator('h3 a')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    )
+    .toEqual(expect.arrayContaining(['/naustet-q9y74', '/saltvatn-i-konsert-gg45j']));
+});
+
 test('when nothing is found, says so and where to go next', async ({ page }) => {
   await search(page, 'xylofonverkstad');
   await expect(status(page)).toHaveText('Ingen treff på «xylofonverkstad».');

@@ -183,7 +183,7 @@ describe('the publish service', () => {
 });
 
 /** The checks over the whole project, which test no one folder. */
-const PROJECT_TESTS = ['architecture.test.ts', 'docs-links.test.ts', 'visitor-texts.test.ts'];
+const PROJECT_TESTS = ['architecture.test.ts', 'docs-figures.test.ts', 'docs-links.test.ts', 'visitor-texts.test.ts'];
 
 /** `tests/unit/<folder>` tests `<folder>` or, for the site's own folders (`lib/…`), `src/<folder>`. */
 const hasSource = (folder: string) => existsSync(join(ROOT, 'src', folder)) || existsSync(join(ROOT, folder));

@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useRef, useState, type Ref, type SubmitEvent } from 'react';
 import { createSearchEngine, loadPagefindFrom, showResults } from '../../lib/search/engine';
 import { readSearchState, searchStateUrl } from '../../lib/search/query';
-import { looksLikeTitle, nextTicket, type SearchResultView } from '../../lib/search/results';
+import { looksLikeTitle, nextTicket, ticketItemAttributes, type SearchResultView } from '../../lib/search/results';
 import { createSearchStore, type SearchStore } from '../../lib/search/store';
 import { SEARCH_WORDS_FILE, parseSearchWords } from '../../lib/search/suggest';
 import { SEARCH_TYPES, SEARCH_TYPE_CHOICES, type SearchType } from '../../lib/search/types';
@@ -111,7 +111,7 @@ function Result({ result, now, linkRef }: { result: SearchResultView; now: Date;
         )}
         {ticket && (
           <p className="search-result__ticket">
-            <a className="search-result__ticket-link" href={ticket.href} data-ticket-link>
+            <a className="search-result__ticket-link" href={ticket.href} data-ticket-link {...ticketItemAttributes(result)}>
               Kjøp billett: <time dateTime={ticket.start}>{ticket.when}</time>
               <span className="visually-hidden"> ({result.title})</span>
             </a>

@@ -27,6 +27,8 @@ export const LIST_NAMES = {
   culturePage: 'Arrangementsside',
   /** Mi side's watch list in the film club. */
   watchList: 'Ønskjeliste',
+  /** The search page's results. */
+  search: 'Søk',
 } as const;
 
 export function productCategory(production: Production): string {

@@ -9,7 +9,7 @@ import { osloDay } from '../format/time';
 import { groupByFilm, type FilmShowings } from './by-film';
 import { groupByDay, upcomingShowings, type Showing } from './programme';
 import { horizonEnd } from './horizon';
-import { mayBeOutOfDateNote, outOfDateNote } from './list-message';
+import { mayBeOutOfDateNote, outOfDateWords, type OutOfDateWords } from './list-message';
 import { STRIP_HEADING, stripCoversUntil, stripHeading, stripNote } from './strip-state';
 
 /** What the strip lists: today's remaining showings, or the next day's. */
@@ -55,7 +55,7 @@ export interface DayStrip {
   /** What the browser says once the visitor's day is past `coversUntil`: that the strip may be out of date. */
   outOfDate: string;
   /** What it says once the visitor's day is past `listsUntil` too: that it is out of date, and where to turn. */
-  certainlyOutOfDate: string;
+  certainlyOutOfDate: OutOfDateWords;
   /** The last day the build's programme pages list (YYYY-MM-DD): their horizon. */
   listsUntil: string;
 }
@@ -75,7 +75,7 @@ export function dayStrip(events: Event[], productions: Production[], now: Date, 
     coversUntil,
     complete,
     outOfDate: mayBeOutOfDateNote(today),
-    certainlyOutOfDate: outOfDateNote(today),
+    certainlyOutOfDate: outOfDateWords(today),
     listsUntil: horizonEnd(now, horizonDays),
   };
   if (!listing) return { heading, note: null, listing, ...carried };

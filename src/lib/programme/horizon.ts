@@ -75,6 +75,12 @@ export function weekStart(week: string): string {
   return addDays(addDays(january4, -weekday), (number - 1) * 7);
 }
 
+/** The first and last day of an ISO week (Monday and Sunday, YYYY-MM-DD). */
+export function weekSpan(week: string): { first: string; last: string } {
+  const first = weekStart(week);
+  return { first, last: addDays(first, 6) };
+}
+
 /** 'Veke 50, 7.–13. desember' (or '28. desember – 3. januar' across months). */
 export function weekLabel(week: string): string {
   const first = weekStart(week);

@@ -43,12 +43,59 @@ export function saysOutOfDate(message: ListMessage): boolean {
   return message === 'may-be-out-of-date' || message === 'out-of-date';
 }
 
+/** What a link to the visitor's own week says first, once the programme above it is out of date. */
+export const THIS_WEEK = 'Denne veka';
+
+/**
+ * What a link to a week page under a programme list ('Seinare: Veke 50, 7.–13. desember') leads
+ * with at the visitor's moment, or null when it goes. As built while the list says anything but
+ * 'out-of-date'; once it says that, a week that has ended goes and the visitor's own week is
+ * 'Denne veka' (a week page of the build still lists what it held for those days).
+ */
+export function weekLinkLead(lead: string, week: { readonly first: string; readonly last: string }, today: string, message: ListMessage): string | null {
+  if (message !== 'out-of-date') return lead;
+  if (week.last < today) return null;
+  return week.first <= today ? THIS_WEEK : lead;
+}
+
+/**
+ * Whether the line under a list that says how far it goes ('Programmet over går til og med søndag
+ * 6. desember.') stands: not once the list is out of date, when nothing is listed above it and
+ * the day it names has passed.
+ */
+export function saysListsUntil(message: ListMessage): boolean {
+  return message !== 'out-of-date';
+}
+
 /** The note while something may have changed since the build: 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.' */
 export function mayBeOutOfDateNote(builtOn: string): string {
   return `Programmet her vart sist oppdatert ${formatDayName(builtOn)} og kan vere utdatert.`;
 }
 
+/**
+ * The note once the build holds nothing for the visitor's day, in three parts so that the ticket
+ * provider can be a link to its own programme for the house (content/config.json's
+ * `ticketProvider.programmeUrl`): `before` + `provider` + `after` is the sentence.
+ */
+export interface OutOfDateWords {
+  /** 'Programmet her vart sist oppdatert måndag 23. november og er utdatert. Det oppdaterte programmet finn du hos ' */
+  readonly before: string;
+  /** 'billettleverandøren vår' */
+  readonly provider: string;
+  /** ', eller prøv igjen her litt seinare.' */
+  readonly after: string;
+}
+
+export function outOfDateWords(builtOn: string): OutOfDateWords {
+  return {
+    before: `Programmet her vart sist oppdatert ${formatDayName(builtOn)} og er utdatert. Det oppdaterte programmet finn du hos `,
+    provider: 'billettleverandøren vår',
+    after: ', eller prøv igjen her litt seinare.',
+  };
+}
+
 /** The note once the build holds nothing for the visitor's day: out of date, and where the current programme is. */
 export function outOfDateNote(builtOn: string): string {
-  return `Programmet her vart sist oppdatert ${formatDayName(builtOn)} og er utdatert. Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.`;
+  const { before, provider, after } = outOfDateWords(builtOn);
+  return `${before}${provider}${after}`;
 }

@@ -11,7 +11,7 @@ import { facetPath, isActive, type FilterState, type ProgrammeContext, type Prog
 import { cappedEnd, horizonEnd, laterWeek, weekLabel, weeksOf } from './horizon';
 import { upcomingShowings, type Showing } from './programme';
 import { applyFilter, showingDays, showingFacts } from './showing-facts';
-import { mayBeOutOfDateNote, outOfDateNote } from './list-message';
+import { mayBeOutOfDateNote, outOfDateWords, type OutOfDateWords } from './list-message';
 
 /** What a programme rendering lists, and where the visitor goes for earlier or later weeks. */
 export interface ProgrammeWindow {
@@ -122,15 +122,15 @@ export interface OutOfDate {
   note: string;
   /** Where the next days are: the week after the horizon on the programme page, else the programme page; null when there is nowhere further. */
   link: { href: string; text: string } | null;
-  /** '… og er utdatert.', and where the current programme is: no link, since every page of this build is as old. */
-  certain: string;
+  /** '… og er utdatert.', and where the current programme is: at the ticket provider (a link when its address is set), not another page of this build, which is as old. */
+  certain: OutOfDateWords;
   /** The last day the build's programme pages list (YYYY-MM-DD): its horizon. */
   listsUntil: string;
 }
 
 export function programmeOutOfDate(kind: ProgrammeKind, view: ProgrammeWindow, now: Date, filter?: ProgrammeContext, horizonDays?: number): OutOfDate {
   const builtOn = osloDay(now);
-  const said = { note: mayBeOutOfDateNote(builtOn), certain: outOfDateNote(builtOn), listsUntil: horizonEnd(now, horizonDays) };
+  const said = { note: mayBeOutOfDateNote(builtOn), certain: outOfDateWords(builtOn), listsUntil: horizonEnd(now, horizonDays) };
   if (filter && !isActive(filter.state)) {
     return { ...said, link: view.later ? { href: facetPath(filter.base, 'veke', view.later), text: weekLabel(view.later).replace(/^Veke/, 'veke') } : null };
   }

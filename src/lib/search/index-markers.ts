@@ -12,6 +12,7 @@
  * and footers stay out of the index.
  */
 import type { Article, Event, Production } from '../../schemas';
+import { productCategory } from '../analytics/items';
 import { ageLimitLabel } from '../films/age-limit';
 import { normalisePath } from '../pages/paths';
 import { belongsTo, isUpcoming, nextShowings, ticketState } from '../programme/programme';
@@ -37,6 +38,12 @@ export interface SearchRecord {
   poster?: string;
   /** The next showings with tickets on sale at build time; the island offers the first not yet started. */
   showings?: IndexedShowing[];
+  /**
+   * A film's or event's platform id and analytics category (src/lib/analytics/items.ts), which
+   * the result's ticket link carries as every ticket link does, so a click reports BUY_TICKET.
+   */
+  product?: string;
+  category?: string;
   /**
    * What the editors say the page is about (its meta description and keywords): indexed with
    * extra weight, not shown, so «opningstider» finds the pages whose editors said so.
@@ -110,6 +117,8 @@ function productionRecord(production: Production, events: Event[], now: Date): S
     ...(ageLimit ? { age: ageLimitLabel(ageLimit) } : {}),
     ...(poster ? { poster } : {}),
     showings,
+    product: production.id,
+    category: productCategory(production),
   };
 }
 
@@ -206,7 +215,7 @@ export function pageSearchRecord(page: {
 /**
  * Attributes for a block's wrapper: `data-pagefind-body` on indexed blocks of searchable pages,
  * and on the cover also the page's filter (type) and meta (type, date, lead, age, poster,
- * showings). Meta values come from data attributes (Pagefind's `key[attribute]` form), so they
+ * showings, the analytics product and category). Meta values come from data attributes (Pagefind's `key[attribute]` form), so they
  * may hold any text; its `key:value` form would take the rest of the list as one value.
  */
 export function searchAttributes(record: SearchRecord | null, component: string): Record<string, string> {
@@ -220,6 +229,8 @@ export function searchAttributes(record: SearchRecord | null, component: string)
     age: record.age,
     poster: record.poster,
     showings: record.showings && record.showings.length > 0 ? showingsMeta(record.showings) : undefined,
+    product: record.product,
+    category: record.category,
     words: record.words,
   };
   const present = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');

@@ -4,6 +4,7 @@
  * indexed text nor anything the visitor types can ever reach the page as markup. Meta values
  * that are malformed are treated as absent.
  */
+import { itemAttributes, LIST_NAMES } from '../analytics/items';
 import { formatClock, formatDayName, osloDay, relativeDayName } from '../format/time';
 import { SEARCH_TYPE_LABELS, isSearchType, type PagefindResultData, type SearchType } from './types';
 
@@ -40,6 +41,8 @@ export interface SearchResultView {
   poster: string | null;
   /** Showings with tickets on sale when the site was built, earliest first. */
   showings: IndexedShowing[];
+  /** A film's or event's platform id and analytics category, for its ticket link; null for other pages. */
+  product: { id: string; category: string } | null;
   excerpt: ExcerptPart[];
 }
 
@@ -156,8 +159,24 @@ export function toResultView(data: PagefindResultData): SearchResultView | null 
     age: text(data.meta['age']),
     poster,
     showings: parseShowings(data.meta['showings']),
+    product: productOf(data.meta),
     excerpt: excerptParts(data.excerpt),
   };
+}
+
+function productOf(meta: PagefindResultData['meta']): SearchResultView['product'] {
+  const id = text(meta['product']);
+  return id ? { id, category: text(meta['category']) ?? '' } : null;
+}
+
+/**
+ * The analytics item a result's ticket link carries, as every ticket link of the site does
+ * (src/components/ShowingTime.astro), so a click on it reports BUY_TICKET from the list «Søk»;
+ * the brand is on <body>. Nothing for a result without its product.
+ */
+export function ticketItemAttributes(result: Pick<SearchResultView, 'title' | 'product'>): Record<string, string> {
+  if (!result.product) return {};
+  return itemAttributes({ id: result.product.id, name: result.title, category: result.product.category, listName: LIST_NAMES.search });
 }
 
 /** What the status line says (and screen readers hear) after a search. */

@@ -1,8 +1,16 @@
 /** What a list says about itself at the visitor's moment: how many, nothing here, or that the programme is (or may be) out of date. */
 import { describe, expect, it } from 'vitest';
-import { listMessage, mayBeOutOfDateNote, outOfDateNote, saysOutOfDate } from '../../../../src/lib/programme/list-message';
+import {
+  listMessage,
+  mayBeOutOfDateNote,
+  outOfDateNote,
+  outOfDateWords,
+  saysListsUntil,
+  saysOutOfDate,
+  weekLinkLead,
+} from '../../../../src/lib/programme/list-message';
 import { resultText } from '../../../../src/lib/programme/filter-labels';
-import { horizonEnd } from '../../../../src/lib/programme/horizon';
+import { horizonEnd, weekSpan } from '../../../../src/lib/programme/horizon';
 import { osloDay } from '../../../../src/lib/format/time';
 
 // Built on Monday 23 November at 10.00; its programme pages list up to Sunday 6 December.
@@ -50,5 +58,37 @@ describe('what a list says at the visitor’s moment', () => {
     expect(outOfDateNote('2026-11-23')).toBe(
       'Programmet her vart sist oppdatert måndag 23. november og er utdatert. Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.',
     );
+  });
+
+  it('names the ticket provider in its own part of the out-of-date note, so it can be a link', () => {
+    const words = outOfDateWords('2026-11-23');
+    expect(words.provider).toBe('billettleverandøren vår');
+    expect(`${words.before}${words.provider}${words.after}`).toBe(outOfDateNote('2026-11-23'));
+  });
+});
+
+describe('the week links under a list', () => {
+  // Week 49 (30 November – 6 December), week 50 (7–13 December), week 51 (14–20 December).
+  const week49 = weekSpan('2026-49');
+  const week50 = weekSpan('2026-50');
+  const week51 = weekSpan('2026-51');
+
+  it('stand as built while the list is current, or only may be out of date', () => {
+    expect(week50).toEqual({ first: '2026-12-07', last: '2026-12-13' });
+    for (const message of ['listed', 'empty', 'may-be-out-of-date'] as const) {
+      expect(weekLinkLead('Seinare', week50, '2026-12-09', message)).toBe('Seinare');
+      expect(weekLinkLead('Tidlegare', week49, '2026-12-09', message)).toBe('Tidlegare');
+      expect(saysListsUntil(message)).toBe(true);
+    }
+  });
+
+  it('once it is out of date, drop the line saying how far it goes and the weeks that have ended, and name the visitor’s own week', () => {
+    const today = at('2026-12-09T17:30:00+01:00');
+    expect(saysListsUntil('out-of-date')).toBe(false);
+    expect(weekLinkLead('Tidlegare', week49, today, 'out-of-date')).toBeNull();
+    expect(weekLinkLead('Seinare', week50, today, 'out-of-date')).toBe('Denne veka');
+    expect(weekLinkLead('Seinare', week50, '2026-12-13', 'out-of-date')).toBe('Denne veka');
+    expect(weekLinkLead('Seinare', week50, '2026-12-14', 'out-of-date')).toBeNull();
+    expect(weekLinkLead('Seinare', week51, today, 'out-of-date')).toBe('Seinare');
   });
 });

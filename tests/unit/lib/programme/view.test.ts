@@ -66,8 +66,11 @@ describe('the programme views', () => {
 describe('what a programme says once the page is older than its data', () => {
   const said = {
     note: 'Programmet her vart sist oppdatert måndag 23. november og kan vere utdatert.',
-    certain:
-      'Programmet her vart sist oppdatert måndag 23. november og er utdatert. Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.',
+    certain: {
+      before: 'Programmet her vart sist oppdatert måndag 23. november og er utdatert. Det oppdaterte programmet finn du hos ',
+      provider: 'billettleverandøren vår',
+      after: ', eller prøv igjen her litt seinare.',
+    },
     listsUntil: '2026-12-06',
   };
   it('on the programme page, leads to the week after its horizon', () => {
@@ -112,8 +115,11 @@ describe('the front page’s day strip', () => {
       coversUntil: '2026-12-23',
       complete: true,
       outOfDate: 'Programmet her vart sist oppdatert måndag 21. desember og kan vere utdatert.',
-      certainlyOutOfDate:
-        'Programmet her vart sist oppdatert måndag 21. desember og er utdatert. Det oppdaterte programmet finn du hos billettleverandøren vår, eller prøv igjen her litt seinare.',
+      certainlyOutOfDate: {
+        before: 'Programmet her vart sist oppdatert måndag 21. desember og er utdatert. Det oppdaterte programmet finn du hos ',
+        provider: 'billettleverandøren vår',
+        after: ', eller prøv igjen her litt seinare.',
+      },
       listsUntil: '2027-01-03',
     });
   });

@@ -16,7 +16,7 @@ import {
 } from '../../../../src/lib/search/index-markers';
 import type { Production } from '../../../../src/schemas';
 import { readSearchState, searchOptions, searchStateUrl, searchTerm } from '../../../../src/lib/search/query';
-import { excerptParts, resultCountText, sitePath, toResultView } from '../../../../src/lib/search/results';
+import { excerptParts, resultCountText, sitePath, ticketItemAttributes, toResultView } from '../../../../src/lib/search/results';
 import { article, culture, event, movie } from '../../fixtures/content';
 
 const now = new Date('2026-11-23T10:00:00+01:00');
@@ -48,6 +48,8 @@ describe('which pages the index holds', () => {
         { start: '2026-12-04T19:30:00+01:00', ticketUrl: 'https://billett.example/kaia/event/next' },
         { start: '2026-12-05T19:30:00+01:00', ticketUrl: 'https://billett.example/kaia/event/later' },
       ],
+      product: concert.id,
+      category: 'konsert',
     });
   });
 
@@ -66,7 +68,14 @@ describe('which pages the index holds', () => {
     });
     const showings = Array.from({ length: 9 }, (_, day) => event(`e${day}`, `2026-11-${24 + day}T19:00:00+01:00`, { pageReference: film.pageReference }));
     const record = searchRecordFor(film, showings, now);
-    expect(record).toMatchObject({ type: 'film', age: 'Aldersgrense 18 år', poster: '/media/posters/naustet.webp?width=160&height=240', lead: 's' });
+    expect(record).toMatchObject({
+      type: 'film',
+      age: 'Aldersgrense 18 år',
+      poster: '/media/posters/naustet.webp?width=160&height=240',
+      lead: 's',
+      product: film.id,
+      category: 'skrekk',
+    });
     expect(record?.showings?.map((showing) => showing.start.slice(0, 10))).toEqual([
       '2026-11-24',
       '2026-11-25',
@@ -133,12 +142,15 @@ describe('which pages the index holds', () => {
     expect(searchAttributes(record, 'cover')).toEqual({
       'data-pagefind-body': '',
       'data-pagefind-filter': 'type:kulturarrangement',
-      'data-pagefind-meta': 'type[data-search-type], when[data-search-when], date[data-search-date], lead[data-search-lead], showings[data-search-showings]',
+      'data-pagefind-meta':
+        'type[data-search-type], when[data-search-when], date[data-search-date], lead[data-search-lead], showings[data-search-showings], product[data-search-product], category[data-search-category]',
       'data-search-type': 'kulturarrangement',
       'data-search-when': 'Neste gong 4. desember 2026',
       'data-search-date': '2026-12-04',
       'data-search-lead': 's',
       'data-search-showings': '[["2026-12-04T19:30:00+01:00","https://billett.example/kaia/event/e"]]',
+      'data-search-product': record?.product,
+      'data-search-category': 'konsert',
     });
     expect(searchAttributes(record, 'production-details')).toEqual({ 'data-pagefind-body': '' });
     for (const component of ['ticket-list', 'newsletter', 'movie-info', 'article-list']) expect(searchAttributes(record, component)).toEqual({});
@@ -247,6 +259,7 @@ describe('results', () => {
       age: null,
       poster: null,
       showings: [],
+      product: null,
       excerpt: [
         { text: 'i ', marked: false },
         { text: 'bassenget', marked: true },
@@ -260,6 +273,19 @@ describe('results', () => {
       when: null,
     });
     expect(toResultView({ url: 'https://evil.example/', excerpt: '', meta: {} })).toBeNull();
+  });
+
+  it('give a film’s or event’s ticket link the analytics item every ticket link carries, from the list «Søk»', () => {
+    const view = toResultView({ url: '/film/naustet/', excerpt: '', meta: { title: 'Naustet', type: 'film', product: 'p-42', category: 'skrekk' } });
+    expect(view?.product).toEqual({ id: 'p-42', category: 'skrekk' });
+    expect(ticketItemAttributes(view!)).toEqual({
+      'data-item-id': 'p-42',
+      'data-item-name': 'Naustet',
+      'data-item-list': 'Søk',
+      'data-item-category': 'skrekk',
+    });
+    // A page with no product (an old index, an article) gets no item, and so reports nothing.
+    expect(ticketItemAttributes({ title: 'Morgonsym', product: null })).toEqual({});
   });
 
   it('count hits in plain nynorsk', () => {
