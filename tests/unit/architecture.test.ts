@@ -28,7 +28,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // Foundations: formatting, HTTP, reading the content snapshot, analytics events, film facts.
   ['format', 'http', 'content', 'analytics', 'films'],
   // The site as a whole and the services it talks to.
-  ['config', 'site', 'newsletter', 'filmclub', 'live-events'],
+  ['config', 'site', 'newsletter', 'filmclub', 'box-office'],
   // What is on: showings, filters and their labels.
   ['programme'],
   // The page engine: routes, sources, placement, the view of a page.
