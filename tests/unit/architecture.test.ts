@@ -62,7 +62,7 @@ const PUBLISHER_FLOORS: readonly (readonly string[])[] = [
   ['accounts', 'guide', 'runs'],
   // What a run does, and what the queue's executor hands it.
   ['pipeline'],
-  // The box-office sync, the day build and how current the site is.
+  // The box-office check, the day build and how current the site is.
   ['schedule'],
   // The status model and its words in nynorsk.
   ['status'],
