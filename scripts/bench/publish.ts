@@ -4,8 +4,8 @@
  * imports, builds with Astro into a new release and switches `current`, and the page is read
  * back from the live release's link until it shows the edit. For the demo dataset and the
  * large one of `npm run bench:import`; then an *unchanged* run (a hook with nothing new).
- * Then the box office: right after a scheduled box-office check found nothing (its time is the *unchanged
- * sync*), the sandbox's box office moves a showing to 23.47, with no webhook, and the day page
+ * Then the box office: right after a scheduled box-office check found nothing (its time is the
+ * *unchanged box-office check*), the sandbox's box office moves a showing to 23.47, with no webhook, and the day page
  * of the programme is read back until it shows 23.47 (so the figure includes the wait for the
  * next box-office check: the worst case). The interval is `BENCH_SYNC_MINUTES` (default 0.5).
  * Goals on a 2-core machine: demo under 30 s, large under 90 s from hook to page; box office to

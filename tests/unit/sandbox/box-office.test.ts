@@ -2,7 +2,7 @@
  * The sandbox's box office (sandbox/box-office.ts and `POST /__sandbox/boxoffice`): a showing
  * added, moved or sold out changes what the runtime API serves, never the CMS, and sends no
  * webhook. And the import notices each of these: what makes a run «changed» covers the
- * runtime data, not only the CMS's records.
+ * box office's data, not only the CMS's records.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -51,7 +51,7 @@ describe('times the box office is given', () => {
   });
 });
 
-describe('changes to the runtime data', () => {
+describe("changes to the box office's data", () => {
   let dataset: Dataset;
   beforeEach(() => {
     dataset = loadDataset('content');
