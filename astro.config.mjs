@@ -59,7 +59,7 @@ export default defineConfig({
       filmclubShown: filmclubSettings(siteConfig.partners, env) !== null,
       hosting: {
         redirects,
-        // The film-club partner's API (the one in use only) and the runtime API (events), when set.
+        // The film-club partner's API (the one in use only) and the box office's (PUBLIC_RUNTIME_API: events), when set.
         connectOrigins: origins([
           ...filmclub.connect,
           originOf(env.PUBLIC_RUNTIME_API),

@@ -33,10 +33,10 @@ const importSettings = {
   IDP_TOKEN_URL: url.describe("Identity provider token endpoint, for the import's client (OAuth 2 client credentials) to the management API."),
   IDP_CLIENT_ID: text.describe("The import's client id at the identity provider."),
   IDP_CLIENT_SECRET: text.describe("The import's client secret at the identity provider (a secret: keep it in the environment, never in the repository)."),
-  RUNTIME_API_URL: url.describe('Runtime API base URL (events).'),
+  RUNTIME_API_URL: url.describe("Base URL of the box office's API (events), named after the ticketing platform's runtime API."),
   RUNTIME_SITE: text
     .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _')
-    .describe("The runtime API's site key: `site` + partner id + `a`. Example: `site118a`"),
+    .describe("The box office's site key (the runtime API's `site`): `site` + partner id + `a`. Example: `site118a`"),
   PLATFORM_API_URL: url.describe('Platform data API base URL (site, productions).'),
   PLATFORM_API_USER: text.describe("User name of the platform data API's Basic credentials."),
   PLATFORM_API_PASSWORD: text.describe("Password of the platform data API's Basic credentials (a secret)."),
@@ -86,7 +86,8 @@ export interface ImportConfig {
   readonly siteId: string;
   readonly management: { readonly baseURL: string };
   readonly identityProvider: { readonly tokenUrl: string; readonly clientId: string; readonly clientSecret: string };
-  readonly runtime: { readonly baseURL: string; readonly site: string };
+  /** The box office: the platform's runtime API (RUNTIME_API_URL, RUNTIME_SITE). */
+  readonly boxOffice: { readonly baseURL: string; readonly site: string };
   readonly platform: { readonly baseURL: string; readonly username: string; readonly password: string };
   /** Per-call time-out in milliseconds; 0 means none. */
   readonly timeout: number;
@@ -101,7 +102,7 @@ export function readImportConfig(env: Env = process.env): ImportConfig {
     siteId: values.KAIA_SITE_ID,
     management: { baseURL: values.MANAGEMENT_API_URL },
     identityProvider: { tokenUrl: values.IDP_TOKEN_URL, clientId: values.IDP_CLIENT_ID, clientSecret: values.IDP_CLIENT_SECRET },
-    runtime: { baseURL: values.RUNTIME_API_URL, site: values.RUNTIME_SITE },
+    boxOffice: { baseURL: values.RUNTIME_API_URL, site: values.RUNTIME_SITE },
     platform: { baseURL: values.PLATFORM_API_URL, username: values.PLATFORM_API_USER, password: values.PLATFORM_API_PASSWORD },
     timeout: values.IMPORT_TIMEOUT_MS,
     retry: { ...defaultRetryPolicy, tries: values.IMPORT_TRIES, baseDelayMs: values.IMPORT_RETRY_DELAY_MS },

@@ -32,7 +32,7 @@ export interface ImportOptions {
   /**
    * The digest (`ImportResult.digest`) of downloads known to match contentDir already. When the
    * platform answers exactly that again, the records are not checked and nothing is written:
-   * an unchanged sync of the large dataset costs its downloads, not seconds of validation.
+   * an unchanged box-office check of the large dataset costs its downloads, not seconds of validation.
    */
   readonly knownDigest?: string;
   /** Told, per download (`downloads` key), when it answered or failed for good. */

@@ -3,12 +3,13 @@
  *
  *   articles     management API  GET site/:siteId/article?stable=1      identity-provider token
  *   block-data   management API  GET site/:siteId/block-data?stable=1   identity-provider token
- *   events       runtime API     GET sites/:site/basic_events           none
+ *   events       box office      GET sites/:site/basic_events           none   (the runtime API)
  *   site         platform API    GET sites                              basic
  *   productions  platform API    GET sites/:siteId/events               basic
  *
  * The platform calls a film or a culture production an "event"; its performances and
- * showtimes are the runtime API's basic_events, which we call events.
+ * showtimes come from the box office, through the API the platform calls the runtime API: its
+ * basic_events, which we call events.
  */
 import { clientCredentials, createHttpClient, type HttpClient } from '../src/lib/http';
 import type { ImportConfig } from './config';
@@ -20,7 +21,8 @@ const stableQuery = (drafts: boolean) => (drafts ? {} : { stable: STABLE });
 
 export interface Clients {
   readonly management: HttpClient;
-  readonly runtime: HttpClient;
+  /** The box office (the platform's runtime API). */
+  readonly boxOffice: HttpClient;
   readonly platform: HttpClient;
 }
 
@@ -28,7 +30,7 @@ export function createClients(config: ImportConfig): Clients {
   const tokens = clientCredentials({ ...config.identityProvider, timeout: config.timeout });
   return {
     management: createHttpClient({ baseURL: config.management.baseURL, auth: { type: 'bearer', tokens }, timeout: config.timeout }),
-    runtime: createHttpClient({ baseURL: config.runtime.baseURL, timeout: config.timeout }),
+    boxOffice: createHttpClient({ baseURL: config.boxOffice.baseURL, timeout: config.timeout }),
     platform: createHttpClient({
       baseURL: config.platform.baseURL,
       auth: { type: 'basic', username: config.platform.username, password: config.platform.password },
@@ -54,7 +56,7 @@ export const downloads = {
   },
   events: {
     label: 'events (runtime API basic_events)',
-    fetch: (c, config) => c.runtime.request('sites/:site/basic_events', { params: { site: config.runtime.site } }),
+    fetch: (c, config) => c.boxOffice.request('sites/:site/basic_events', { params: { site: config.boxOffice.site } }),
   },
   sites: {
     label: 'sites (platform API)',

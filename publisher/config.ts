@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 import { DEFAULT_DEPLOY_ENV, NEVER_DEPLOY_ENV, type GoLive } from '../release/go-live';
 import { ConfigError, readImportConfig, readPaths, readSettings, secret, url, whole, type Env, type ImportConfig, type Paths } from '../import/config';
 
-/** Minutes between the box-office syncs when PUBLISHER_SYNC_MINUTES is unset (schedule/schedule.ts). */
+/** Minutes between the box-office checks when PUBLISHER_SYNC_MINUTES is unset (schedule/schedule.ts). */
 const DEFAULT_SYNC_MINUTES = 5;
 
 const publisherSettings = {
@@ -71,7 +71,7 @@ const publisherSettings = {
   PUBLISHER_NOTIFY_URL: url
     .optional()
     .describe(
-      'A chat webhook that gets one JSON message per run the CMS or staff started that went live (`{text, run, state: "published", release}`) or failed (`{text, run, state: "failed", step, reason}`), each once, also across a restart (runs only the schedule asked for, syncs and day builds, send none); and one (`{text, warning, state}`) when a freshness warning starts and one when it ends, never one per failed scheduled run.',
+      'A chat webhook that gets one JSON message per run the CMS or staff started that went live (`{text, run, state: "published", release}`) or failed (`{text, run, state: "failed", step, reason}`), each once, also across a restart (runs only the schedule asked for, box-office checks and day builds, send none); and one (`{text, warning, state}`) when a freshness warning starts and one when it ends, never one per failed scheduled run.',
     ),
   PUBLISHER_PUBLIC_ORIGIN: url
     .optional()
@@ -91,7 +91,7 @@ const publisherSettings = {
     .default('0')
     .describe('For `npm start` and tests: `1` queues a run as soon as the service starts.'),
   PUBLISHER_SITE_PORT: whole('port', 1, 0, 65535).optional().describe('For `npm start`: also serve the live release on this port (production uses nginx).'),
-  // Minutes between box-office syncs; a fraction for the demo (0.5: every 30 s); 0 turns the schedule off.
+  // Minutes between box-office checks; a fraction for the demo (0.5: every 30 s); 0 turns the schedule off.
   PUBLISHER_SYNC_MINUTES: z.coerce
     .number({ invalid_type_error: 'must be a number of minutes' })
     .min(0, 'must be 0 (no schedule) or more')
@@ -99,7 +99,7 @@ const publisherSettings = {
     .refine((minutes) => minutes === 0 || minutes >= 0.1, 'must be 0 (no schedule) or at least 0.1 (6 seconds)')
     .default(DEFAULT_SYNC_MINUTES)
     .describe(
-      'Minutes between box-office syncs (a fraction such as `0.5` for a demo, at least 0.1 and at most 1440; `0` turns the schedule off, leaving only webhooks and staff). The day build at 00:00 Oslo time comes with the schedule.',
+      'Minutes between box-office checks (a fraction such as `0.5` for a demo, at least 0.1 and at most 1440; `0` turns the schedule off, leaving only webhooks and staff). The day build at 00:00 Oslo time comes with the schedule. The variable keeps the name it had when the check was called a sync, so deployments keep working.',
     ),
   PUBLISHER_TRUSTED_PROXY: z
     .string()
@@ -142,8 +142,8 @@ export interface PublisherConfig extends Paths {
   readonly runOnStart: boolean;
   /** For the demo only: also serve the live release publicly on this port (production uses nginx). */
   readonly sitePort: number | undefined;
-  /** Minutes between box-office syncs (the day build comes with it); 0: no schedule, only hooks and staff. */
-  readonly syncMinutes: number;
+  /** Minutes between box-office checks (the day build comes with it); 0: no schedule, only hooks and staff. */
+  readonly boxOfficeMinutes: number;
   /** Proxies whose X-Real-IP names the client for the password throttle (nginx on this host: 127.0.0.1); none: the peer itself. */
   readonly trustedProxies: readonly string[];
 }
@@ -197,7 +197,7 @@ export function readPublisherConfig(env: Env = process.env): PublisherConfig {
     previewPort: values.PUBLISHER_PREVIEW_PORT,
     runOnStart: values.PUBLISHER_RUN_ON_START === '1',
     sitePort: values.PUBLISHER_SITE_PORT,
-    syncMinutes: values.PUBLISHER_SYNC_MINUTES,
+    boxOfficeMinutes: values.PUBLISHER_SYNC_MINUTES,
     trustedProxies: values.PUBLISHER_TRUSTED_PROXY,
   };
 }

@@ -48,7 +48,7 @@ export interface Publisher {
   readonly previewUrl: string;
   readonly queue: RunQueue;
   readonly log: RunLog;
-  /** The box-office sync and the day build (schedule/scheduler.ts); tests tick it on their fake clock. */
+  /** The box-office check and the day build (schedule/scheduler.ts); tests tick it on their fake clock. */
   readonly scheduler: Scheduler;
   /** Done when a deploy cut off by the last process's end has been redone (at once when there was none). */
   readonly cdnInLine: Promise<unknown>;
@@ -109,7 +109,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   const scheduler = new Scheduler({
     stateDir: config.stateDir,
     releasesDir: config.releasesDir,
-    syncMinutes: config.syncMinutes,
+    boxOfficeMinutes: config.boxOfficeMinutes,
     queue,
     runLog,
     now,
@@ -195,7 +195,7 @@ export async function startPublisher(config: PublisherConfig, options: Publisher
   // asks for no second one.
   if (config.runOnStart) queue.request('live', 'start', undefined, { force: scheduler.enabled && scheduler.plan().behind });
   queue.resume(); // runs still queued when the last process stopped run now (or after the pause)
-  if (scheduler.enabled) log(`schedule: a box-office sync every ${config.syncMinutes} min, a day build at 00:00 Oslo time`);
+  if (scheduler.enabled) log(`schedule: a box-office check every ${config.boxOfficeMinutes} min, a day build at 00:00 Oslo time`);
   scheduler.start();
   let closing: Promise<void> | undefined;
   return {

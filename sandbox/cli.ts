@@ -51,11 +51,11 @@ function optionsFromEnv(): SandboxOptions {
     if (value && !/^https?:\/\/\S+$/.test(value)) throw new Error(`${name} must be an http(s) URL`);
   const drafts = env['SANDBOX_DRAFTS']?.trim() || 'none';
   if (drafts !== 'none' && drafts !== 'demo') throw new Error('SANDBOX_DRAFTS must be none or demo');
-  const syncMinutes = env['SANDBOX_SYNC_MINUTES']?.trim() ? numberFromEnv('SANDBOX_SYNC_MINUTES', 0) : undefined;
+  const boxOfficeMinutes = env['SANDBOX_SYNC_MINUTES']?.trim() ? numberFromEnv('SANDBOX_SYNC_MINUTES', 0) : undefined;
   return {
     editorLinks: links,
     ...(drafts === 'none' ? { drafts: new Map() } : {}),
-    ...(syncMinutes ? { syncMinutes } : {}),
+    ...(boxOfficeMinutes ? { boxOfficeMinutes } : {}),
     ...(roll === '1' ? { rollDatesTo: new Date() } : {}),
     ...(webhookUrl && webhookSecret ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
     port: numberFromEnv('SANDBOX_PORT', 4400),

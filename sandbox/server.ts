@@ -15,10 +15,10 @@ import { assertDataset, loadDataset, type Dataset } from './dataset';
 import { rollDates } from './dates';
 import { breakFirstRecord, checkFault, cutInHalf, FaultTable, isApi, type Api, type Fault } from './faults';
 import { applyCors, defaultSiteOrigins, NewsletterList, subscribeAnswer } from './newsletter';
-import { applyBoxOfficeChange, BoxOfficeError, parseBoxOfficeChange, showingsOn } from './boxoffice';
+import { applyBoxOfficeChange, BoxOfficeError, parseBoxOfficeChange, showingsOn } from './box-office';
 import { applyEdit, defaultDrafts, parseEdit, sendWebhook, withDrafts, type Drafts, type Webhook } from './cms';
 import { articlePath, EDITOR_CSP, editableArticle, editPage, indexPage, messagePage, parseArticleForm, rootPage, type EditorLinks } from './editor';
-import { BOXOFFICE_PAGE, boxOfficePage, changedText, osloDayOf, pageDays, parseBoxOfficeForm, type BoxOfficeView } from './boxoffice-page';
+import { BOX_OFFICE_PAGE, boxOfficePage, changedText, osloDayOf, pageDays, parseBoxOfficeForm, type BoxOfficeView } from './box-office-page';
 
 export type { Dataset } from './dataset';
 export { loadDataset } from './dataset';
@@ -53,7 +53,7 @@ export interface SandboxOptions {
   /** Where the CMS editor pages (`/__sandbox/`, editor.ts) link: the staff status page and the public site. */
   editorLinks?: EditorLinks;
   /** How often the site fetches box-office changes, in minutes, for the box-office page to say when a change goes out (unset: not said). */
-  syncMinutes?: number;
+  boxOfficeMinutes?: number;
   /** The sandbox's clock (the box-office page's today); tests pass a fixed one. */
   now?: () => Date;
 }
@@ -118,10 +118,10 @@ interface State {
   readonly drafts: Drafts;
   readonly webhook: Webhook | undefined;
   readonly editorLinks: EditorLinks;
-  readonly syncMinutes: number | undefined;
+  readonly boxOfficeMinutes: number | undefined;
   readonly now: () => Date;
-  /** When the runtime API's basic_events (what the site's import and box-office sync read) was last answered. */
-  lastSync: Date | undefined;
+  /** When the runtime API's basic_events (what the site's import and box-office check read) was last answered. */
+  lastBoxOfficeCheck: Date | undefined;
 }
 
 interface Context {
@@ -175,9 +175,9 @@ function createState(options: SandboxOptions): State {
     drafts: options.drafts ?? defaultDrafts(dataset),
     webhook: options.webhook,
     editorLinks: options.editorLinks ?? {},
-    syncMinutes: options.syncMinutes,
+    boxOfficeMinutes: options.boxOfficeMinutes,
     now: options.now ?? (() => new Date()),
-    lastSync: undefined,
+    lastBoxOfficeCheck: undefined,
     basic: options.basic ?? defaultBasic,
     client: options.client ?? defaultClient,
     ttlSeconds,
@@ -448,7 +448,7 @@ function isRuntimeSite(site: string): boolean {
 /** basic_events: every performance and showtime of the site (our events). */
 function runtimeBasicEvents(ctx: Context, [site]: string[]): Answer {
   if (site === undefined || !isRuntimeSite(site)) return errorAnswer(404, 'site not found');
-  ctx.state.lastSync = ctx.state.now();
+  ctx.state.lastBoxOfficeCheck = ctx.state.now();
   return ok(ctx.state.dataset.events);
 }
 
@@ -652,7 +652,7 @@ async function changeEventFromRequest(ctx: Context): Promise<Answer> {
   }
 }
 
-/** The box office changes the runtime data: a new showing, a new time, sold out. No webhook: the platform sends none. */
+/** The box office changes its data (what the runtime API serves): a new showing, a new time, sold out. No webhook: the platform sends none. */
 async function boxOfficeFromRequest(ctx: Context): Promise<Answer> {
   const text = await readBody(ctx.req);
   if (text === undefined) return errorAnswer(413, 'request body too large');
@@ -685,7 +685,7 @@ function boxOfficeView(state: State, day: string, notice?: BoxOfficeView['notice
     day,
     now: state.now(),
     showings: showingsOn(state.dataset, day),
-    sync: { intervalMinutes: state.syncMinutes, lastSync: state.lastSync },
+    checks: { intervalMinutes: state.boxOfficeMinutes, lastBoxOfficeCheck: state.lastBoxOfficeCheck },
     notice,
     siteUrl: state.editorLinks.siteUrl,
   });
@@ -696,12 +696,12 @@ function boxOfficeIndex(ctx: Context): Answer {
   const changed = ctx.query.get('endra');
   const showing = changed ? showingsOn(ctx.state.dataset, day).find((candidate) => candidate.id === changed) : undefined;
   const notice = showing
-    ? { text: changedText(showing, { intervalMinutes: ctx.state.syncMinutes, lastSync: ctx.state.lastSync }, ctx.state.now()) }
+    ? { text: changedText(showing, { intervalMinutes: ctx.state.boxOfficeMinutes, lastBoxOfficeCheck: ctx.state.lastBoxOfficeCheck }, ctx.state.now()) }
     : undefined;
   return htmlAnswer(200, boxOfficeView(ctx.state, day, notice));
 }
 
-/** A change from the box-office page: the same change as `npm run boxoffice`, then back to the day it is on. */
+/** A change from the box-office page: the same change as `npm run box-office`, then back to the day it is on. */
 async function boxOfficeSave(ctx: Context): Promise<Answer> {
   const origin = ctx.req.headers.origin;
   if (origin !== undefined && origin !== `http://${ctx.req.headers.host ?? ''}`)
@@ -721,7 +721,7 @@ async function boxOfficeSave(ctx: Context): Promise<Answer> {
   }
   const day = osloDayOf(new Date(String(event['startTime'])));
   const query = new URLSearchParams({ dag: day, endra: String(event['id']) });
-  return { status: 303, body: '', headers: { 'content-type': 'text/plain; charset=utf-8', location: `${BOXOFFICE_PAGE}?${query}` } };
+  return { status: 303, body: '', headers: { 'content-type': 'text/plain; charset=utf-8', location: `${BOX_OFFICE_PAGE}?${query}` } };
 }
 
 const adminRoutes: readonly Route[] = [
@@ -752,7 +752,7 @@ const adminRoutes: readonly Route[] = [
   { method: 'GET', pattern: /^\/__sandbox\/requests$/, handle: (ctx) => ok(ctx.state.requests) },
   // Changes one event as the box office would (a new time, sold out), for live-update tests.
   { method: 'POST', pattern: /^\/__sandbox\/event$/, handle: changeEventFromRequest },
-  // The box office: add a showing, move one, sell out (npm run boxoffice).
+  // The box office: add a showing, move one, sell out (npm run box-office).
   { method: 'POST', pattern: /^\/__sandbox\/boxoffice$/, handle: boxOfficeFromRequest },
   { method: 'GET', pattern: /^\/__sandbox\/boxoffice$/, handle: showingsFromRequest },
   { method: 'GET', pattern: /^\/__sandbox\/newsletter$/, handle: (ctx) => ok({ subscribers: ctx.state.newsletter.list() }) },

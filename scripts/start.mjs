@@ -11,7 +11,7 @@
  *   never the committed content/, which stays the tests' fixed snapshot), builds the site
  *   into .demo/releases, and serves the live release on http://localhost:4321. Every signed
  *   webhook publishes again; every minute it checks the box office (PUBLISHER_SYNC_MINUTES=1;
- *   `npm run boxoffice` plays it) and builds when something changed, and at 00:00 Oslo time it
+ *   `npm run box-office` plays it) and builds when something changed, and at 00:00 Oslo time it
  *   builds the day; the staff page is http://localhost:4450/staff/.
  *
  * The ports and the working folder can be moved (START_*_PORT, START_DEMO_DIR in
@@ -83,12 +83,12 @@ start('platform sandbox (the CMS and the platform)', 'sandbox/cli.ts', {
   SANDBOX_WEBHOOK_SECRET: hookSecret,
   SANDBOX_STAFF_URL: `http://localhost:${PORTS.publisher}/staff/`,
   SANDBOX_SITE_URL: `http://localhost:${PORTS.site}/`,
-  // The box-office page says when the site's next sync fetches a change made there.
+  // The box-office page says when the site's next box-office check fetches a change made there.
   SANDBOX_SYNC_MINUTES: process.env.PUBLISHER_SYNC_MINUTES || '1',
 });
 
 const sandbox = `http://127.0.0.1:${PORTS.sandbox}`;
-const syncMinutes = process.env.PUBLISHER_SYNC_MINUTES || '1';
+const boxOfficeMinutes = process.env.PUBLISHER_SYNC_MINUTES || '1';
 start('publish service', 'publisher/cli.ts', {
   ...sandboxImportEnv(sandbox),
   CONTENT_DIR: join(demo, 'content'),
@@ -101,7 +101,7 @@ start('publish service', 'publisher/cli.ts', {
   PUBLISHER_RUN_ON_START: '1',
   PUBLISHER_ACCOUNTS_FILE: accountsFile,
   // The demo checks the box office every minute (production: every 5, the default).
-  PUBLISHER_SYNC_MINUTES: syncMinutes,
+  PUBLISHER_SYNC_MINUTES: boxOfficeMinutes,
 });
 
 // Wait for the first run (import and build, about a minute), then say where everything is.
@@ -117,7 +117,7 @@ console.log('Importing the demo content from the sandbox and building the site (
 const began = Date.now();
 let said = began;
 let saidWhat = '';
-/** The start-up run: the first the service reports (a run queued after it, such as a sync, is not waited for). */
+/** The start-up run: the first the service reports (a run queued after it, such as a box-office check, is not waited for). */
 let firstRun;
 /** Where the start-up run is: its step and, while it builds, how far the build is («generating pages: 87 so far»). */
 const whereIs = (run) => {
@@ -158,7 +158,7 @@ Open these in a browser (Ctrl+C stops everything):
   Guide for editors (nynorsk)  http://localhost:${PORTS.publisher}/staff/rettleiing
 
 Change a text as an editor would in the sandbox CMS, or a showing in the box office, and watch the
-site follow: a publish in the CMS builds at once; the box office is checked every ${syncMinutes} min
+site follow: a publish in the CMS builds at once; the box office is checked every ${boxOfficeMinutes} min
 (PUBLISHER_SYNC_MINUTES; 5 in production), and the day is built again at 00:00 Oslo time.
 
 Addresses for programs, not pages (the sandboxes' APIs, the publish service's hook):
@@ -169,5 +169,5 @@ Addresses for programs, not pages (the sandboxes' APIs, the publish service's ho
       : `
   http://localhost:${PORTS.filmclub118}/, http://localhost:${PORTS.filmclub178}/  (the film-club partners' APIs; demo member on the site's «Mi side»)`
   }
-  npm run boxoffice -- list   (the box office from the command line)
+  npm run box-office -- list   (the box office from the command line)
 `);

@@ -30,7 +30,7 @@ export function buildCommand(config: PublisherConfig): BuildCommand {
 
 /** What the service hands a run besides its record (publisher/server.ts). */
 export interface RunExtras {
-  /** The import digest known to match the live content (an unchanged sync then checks no records). */
+  /** The import digest known to match the live content (an unchanged box-office check then checks no records). */
   readonly knownDigest?: string;
   readonly onDownload?: PublishRunOptions['onDownload'];
   /** The service's clock: names the release. */

@@ -30,7 +30,8 @@ export interface ExecutorDeps {
 export function runExecutor(deps: ExecutorDeps): (run: RunRecord) => Promise<void> {
   const { config, runLog, history, now, log } = deps;
   // The import digest of the live release's content, while this process knows it: an unchanged
-  // sync then checks no records. Memory only, so a restart (new code) checks everything once.
+  // box-office check then checks no records. Memory only, so a restart (new code) checks
+  // everything once.
   let knownContent: { release: string; digest: string } | undefined;
   return async (run) => {
     log(`run ${run.id} (${run.kind}, ${[run.trigger, ...(run.causes ?? [])].join(', ')}${run.force ? ', full build' : ''}, by ${run.by ?? '?'}) started`);

@@ -5,7 +5,7 @@
 import { createHttpClient, isHttpError } from '../../src/lib/http';
 import type { RunRecord } from '../runs/run-record';
 
-/** Whether only the schedule asked for a run (a sync, the day build), no person and no CMS. */
+/** Whether only the schedule asked for a run (a box-office check, the day build), no person and no CMS. */
 export function onlyScheduled(run: RunRecord): boolean {
   return [run.trigger, ...(run.causes ?? [])].every((trigger) => trigger === 'schedule' || trigger === 'day-build');
 }
@@ -14,10 +14,10 @@ export function onlyScheduled(run: RunRecord): boolean {
  * One message to the chat webhook per run that went live and per run that failed, each once
  * (the run is marked before sending, and the queue saves the mark with the run, so a restart
  * never sends it again), for runs a person or the CMS asked for. Unchanged runs, previews that
- * worked and runs only the schedule asked for send nothing: a sync that goes live with the box
- * office's changes or the nightly day build is routine (the run log has them), and a source that
- * is down would fail every sync, which the freshness warnings tell once when it starts and once
- * when it ends. A failing notification is logged, never fatal.
+ * worked and runs only the schedule asked for send nothing: a box-office check that goes live
+ * with the box office's changes or the nightly day build is routine (the run log has them), and
+ * a source that is down would fail every box-office check, which the freshness warnings tell
+ * once when it starts and once when it ends. A failing notification is logged, never fatal.
  */
 export async function notifyRun(url: string | undefined, run: RunRecord, log: (line: string) => void): Promise<void> {
   if (!url || run.notified || onlyScheduled(run)) return;

@@ -9,7 +9,7 @@
  *                                and pauses automatic publishing
  *   POST /staff/publiser-att     ends the pause: what waited is published
  *
- * While paused, webhooks and scheduled syncs are accepted and queued but not run (runs/run-queue.ts
+ * While paused, webhooks and scheduled box-office checks are accepted and queued but not run (runs/run-queue.ts
  * `mayStart`), so the next publish of another article does not bring the rolled-back change back.
  */
 import { Hono } from 'hono';

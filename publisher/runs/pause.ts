@@ -1,5 +1,5 @@
 /**
- * Automatic publishing paused: after a rollback, webhooks and scheduled syncs are queued but not
+ * Automatic publishing paused: after a rollback, webhooks and scheduled box-office checks are queued but not
  * applied, so the rolled-back change does not come back with the next publish of something else,
  * until staff press «Publiser att». Kept in a file in the state folder, so a restart stays
  * paused. A malformed file counts as not paused (and is named in the service's log).

@@ -64,14 +64,14 @@ export class RunLog {
   }
 
   /**
-   * Folds a finished box-office sync that found nothing into the one before it when that one
+   * Folds a finished box-office check that found nothing into the one before it when that one
    * found nothing too, so a quiet day does not push the publishes out of the last 20 runs.
    */
   foldQuietSync(run: RunRecord): void {
-    if (!isQuietSync(run)) return;
+    if (!isQuietBoxOfficeCheck(run)) return;
     const index = this.runs.indexOf(run);
     const before = this.runs[index + 1];
-    if (index !== 0 || !before || !isQuietSync(before)) return;
+    if (index !== 0 || !before || !isQuietBoxOfficeCheck(before)) return;
     before.repeats = (before.repeats ?? 1) + 1;
     before.requests += run.requests;
     if (run.finishedAt) before.finishedAt = run.finishedAt;
@@ -91,7 +91,7 @@ export class RunLog {
 /** runs.json: the runs, each checked on its own (isRun), so one bad entry does not lose the rest. */
 const runLogFile = z.object({ runs: z.array(z.unknown()) });
 
-const isQuietSync = (run: RunRecord) => run.trigger === 'schedule' && run.state === 'unchanged' && !run.causes && !run.force;
+const isQuietBoxOfficeCheck = (run: RunRecord) => run.trigger === 'schedule' && run.state === 'unchanged' && !run.causes && !run.force;
 
 /** Named changes as stored; anything else in the file is treated as absent. */
 export function isNamedChanges(value: unknown): value is NamedChanges {

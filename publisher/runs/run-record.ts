@@ -10,7 +10,7 @@ import type { NamedChange } from './change-names';
 /**
  * What asked for a run: the CMS's webhook, staff («Hent innhaldet på nytt»; «Bygg sida på nytt»
  * is `rebuild`), a rollback, the service's start, or the schedule (`schedule`: the box-office
- * sync; `day-build`: the build at Oslo midnight).
+ * check; `day-build`: the build at Oslo midnight).
  */
 export type Trigger = 'webhook' | 'staff' | 'rollback' | 'start' | 'schedule' | 'day-build' | 'rebuild' | 'resume';
 export type RunKind = 'live' | 'preview';
@@ -62,7 +62,7 @@ export interface RunRecord {
   causes?: Trigger[];
   /** Build even when the content is unchanged (a day build, «Bygg sida på nytt»). */
   force?: boolean;
-  /** For a box-office sync that found nothing new: how many such syncs in a row this entry stands for. */
+  /** For a box-office check that found nothing new: how many such checks in a row this entry stands for. */
   repeats?: number;
   state: RunState;
   readonly queuedAt: string;

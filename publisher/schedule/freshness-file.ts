@@ -2,10 +2,12 @@
  * freshness.json in the state folder: what the schedule keeps beside the run log (its history,
  * each source's last answer, the warnings last notified). Each part is read on its own, so one
  * bad part does not lose the others; a malformed file counts as absent (and is named in the log).
+ * A file from before the box office had its name ('runtime' for its source and warning) reads
+ * as if written today (freshness.ts formerSourceKeys).
  */
 import { z } from 'astro/zod';
 import { readStateFile, writeStateFile, type StateLog } from '../../release/state-file';
-import { parseSourceChecks, type SourceChecks } from './freshness';
+import { currentWarningKey, parseSourceChecks, type SourceChecks } from './freshness';
 import type { ScheduleHistory } from './schedule';
 
 export interface FreshnessState {
@@ -22,7 +24,7 @@ export function readFreshnessFile(path: string, log: StateLog, historyElse: () =
   return {
     schedule: parseHistory(raw.schedule) ?? historyElse(),
     sources: parseSourceChecks(raw.sources),
-    notified: Array.isArray(raw.notified) ? raw.notified.filter((key): key is string => typeof key === 'string') : [],
+    notified: Array.isArray(raw.notified) ? raw.notified.filter((key): key is string => typeof key === 'string').map(currentWarningKey) : [],
   };
 }
 

@@ -12,12 +12,25 @@ import { formatDayName, formatTime, osloDay } from '../../src/lib/format/time';
 import { osloMidnight } from './schedule';
 
 /** The three services the import asks (import/sources.ts). */
-export type SourceKey = 'management' | 'runtime' | 'platform';
-export const sourceKeys: readonly SourceKey[] = ['management', 'runtime', 'platform'];
+export type SourceKey = 'management' | 'boxOffice' | 'platform';
+export const sourceKeys: readonly SourceKey[] = ['management', 'boxOffice', 'platform'];
+
+/**
+ * Names a source had in freshness.json before it got its own: the box office was 'runtime'
+ * (after the platform's runtime API). A file written then is read as if written now, so an
+ * update loses no source's history and notifies no warning twice.
+ */
+const formerSourceKeys: Readonly<Partial<Record<SourceKey, string>>> = { boxOffice: 'runtime' };
+
+/** A warning key as kept in freshness.json, under today's source name ('source:runtime' is 'source:boxOffice'). */
+export function currentWarningKey(key: string): string {
+  const source = sourceKeys.find((name) => formerSourceKeys[name] !== undefined && key === `source:${formerSourceKeys[name]}`);
+  return source ? `source:${source}` : key;
+}
 
 export const sourceNames: Record<SourceKey, string> = {
   management: 'CMS-et (artiklar og sideinnhald)',
-  runtime: 'Billettsystemet (framsyningar og billettar)',
+  boxOffice: 'Billettsystemet (framsyningar og billettar)',
   platform: 'Plattforma (filmar og produksjonar)',
 };
 
@@ -25,7 +38,7 @@ export const sourceNames: Record<SourceKey, string> = {
 export const sourceOfDownload: Record<string, SourceKey> = {
   articles: 'management',
   blockData: 'management',
-  events: 'runtime',
+  events: 'boxOffice',
   sites: 'platform',
   productions: 'platform',
 };
@@ -38,7 +51,7 @@ export const sourceOfDownload: Record<string, SourceKey> = {
 export function sourceOfDataError(detail: string): SourceKey | undefined {
   const collection = dataErrorCollection(detail);
   if (!collection) return undefined;
-  return collection === 'events' ? 'runtime' : collection === 'productions' || collection === 'sites' ? 'platform' : 'management';
+  return collection === 'events' ? 'boxOffice' : collection === 'productions' || collection === 'sites' ? 'platform' : 'management';
 }
 
 /** What is known of one source. Times are ms since the epoch. */
@@ -73,12 +86,17 @@ export function noteSource(checks: SourceChecks, key: SourceKey, at: number, err
   return { ...checks, [key]: next };
 }
 
-/** Reads the checks kept in the state folder; anything malformed is treated as never checked. */
+/**
+ * Reads the checks kept in the state folder; anything malformed is treated as never checked. A
+ * source kept under its former name (formerSourceKeys) is read under today's.
+ */
 export function parseSourceChecks(value: unknown): SourceChecks {
   const checks: { [K in SourceKey]?: SourceCheck } = {};
   if (!value || typeof value !== 'object') return checks;
+  const stored = value as Record<string, unknown>;
   for (const key of sourceKeys) {
-    const raw = (value as Record<string, unknown>)[key] as Record<string, unknown> | undefined;
+    const former = formerSourceKeys[key];
+    const raw = (stored[key] ?? (former === undefined ? undefined : stored[former])) as Record<string, unknown> | undefined;
     if (!raw || typeof raw !== 'object') continue;
     const time = (name: string) => (typeof raw[name] === 'number' && Number.isFinite(raw[name]) ? { [name]: raw[name] } : {});
     checks[key] = {
@@ -95,7 +113,7 @@ export function parseSourceChecks(value: unknown): SourceChecks {
 export const SOURCE_SILENCE_MS = 60 * 60_000;
 
 export interface Warning {
-  /** Stable while the same problem lasts: 'behind', 'source:runtime'. */
+  /** Stable while the same problem lasts: 'behind', 'source:boxOffice'. */
   readonly key: string;
   /** What staff read, in nynorsk. */
   readonly text: string;

@@ -1,17 +1,18 @@
 /**
- * When the publish service runs by itself: a box-office sync every `PUBLISHER_SYNC_MINUTES`
+ * When the publish service runs by itself: a box-office check every `PUBLISHER_SYNC_MINUTES`
  * (import, and build only when something changed) and a day build at 00:00 in Oslo (always
  * built: pages name today, tomorrow and the days of the programme). Plain functions of the
  * clock and of what the run log says happened, never of what the process remembers, so a
  * service that starts again after a stop knows at once what it missed:
  *
- * - the next sync is due one interval after the last check of the sources (any live run that
- *   got going: a sync, a day build, a webhook, staff); overdue means at once;
+ * - the next box-office check is due one interval after the last check of the sources (any live
+ *   run that got going: a box-office check, a day build, a webhook, staff); overdue means at once;
  * - a day build is due when no live build was made on today's Oslo day; it is at once when
  *   today's is missing (midnight just passed, or the service was down then), and after a day
- *   build that failed, at the next sync;
+ *   build that failed, at the next box-office check;
  * - a clock that steps back never builds a day twice (the latest day built is kept, and days
- *   only move forward) and never stalls the sync (a last check "in the future" means: check now);
+ *   only move forward) and never stalls the box-office check (a last check "in the future"
+ *   means: check now);
  * - a clock that ran days ahead and was set right builds today once: a day built more than one
  *   day ahead counts as not built, and the build of today replaces it.
  *
@@ -68,7 +69,7 @@ export function noteRun(history: ScheduleHistory, run: FinishedRun): ScheduleHis
     if (!history.builtDay || day > history.builtDay || clockWasAhead(history.builtDay, day)) next.builtDay = day;
     if (history.failedBuild && (history.failedBuild.day <= day || clockWasAhead(history.failedBuild.day, day))) delete next.failedBuild;
   } else if (run.force && run.state !== 'queued' && run.state !== 'running') {
-    // A forced build that did not publish is tried again at the next sync, never in a loop.
+    // A forced build that did not publish is tried again at the next box-office check, never in a loop.
     next.failedBuild = { day, at };
   }
   return next;
@@ -101,24 +102,24 @@ export function osloMidnight(day: string): number {
 export interface SchedulePlan {
   /** Today in Oslo. */
   readonly today: string;
-  /** When the next sync is due (at or before now: due). */
-  readonly nextSyncAt: number;
+  /** When the next box-office check is due (at or before now: due). */
+  readonly nextBoxOfficeCheckAt: number;
   /** When the next day build is due, and the Oslo day it builds. */
   readonly nextDayBuildAt: number;
   readonly nextDayBuildDay: string;
-  /** What is due now: the day build before the sync (it checks the sources too). */
-  readonly due: 'day-build' | 'sync' | undefined;
+  /** What is due now: the day build before the box-office check (it checks the sources too). */
+  readonly due: 'day-build' | 'box-office' | undefined;
   /** Whether the live site was built on an earlier day than today, as far as the log knows. */
   readonly behind: boolean;
 }
 
-/** What is due at `now` after `history`, with a sync every `intervalMs`. */
+/** What is due at `now` after `history`, with a box-office check every `intervalMs`. */
 export function planSchedule(now: number, history: ScheduleHistory, intervalMs: number): SchedulePlan {
-  if (!(intervalMs > 0)) throw new RangeError('the sync interval must be positive');
+  if (!(intervalMs > 0)) throw new RangeError('the box-office check interval must be positive');
   const today = osloDay(new Date(now));
   const last = history.lastCheckAt;
   // Never checked, or a last check "in the future" (the clock stepped back): check now.
-  const nextSyncAt = last === undefined || last > now ? now : last + intervalMs;
+  const nextBoxOfficeCheckAt = last === undefined || last > now ? now : last + intervalMs;
   // A day more than one ahead of today is not a step back of the clock but a clock that was
   // wrong; it must not stop the day builds until that day comes.
   const builtDay = history.builtDay && !clockWasAhead(history.builtDay, today) ? history.builtDay : undefined;
@@ -127,14 +128,14 @@ export function planSchedule(now: number, history: ScheduleHistory, intervalMs: 
   let nextDayBuildDay: string;
   if (behind) {
     nextDayBuildDay = today;
-    // A day build that failed today is tried again at the next sync, not in a loop.
-    nextDayBuildAt = history.failedBuild?.day === today ? Math.max(nextSyncAt, history.failedBuild.at + intervalMs) : now;
+    // A day build that failed today is tried again at the next box-office check, not in a loop.
+    nextDayBuildAt = history.failedBuild?.day === today ? Math.max(nextBoxOfficeCheckAt, history.failedBuild.at + intervalMs) : now;
   } else {
     nextDayBuildDay = addDays(builtDay, 1);
     nextDayBuildAt = osloMidnight(nextDayBuildDay);
   }
-  const due = nextDayBuildAt <= now ? 'day-build' : nextSyncAt <= now ? 'sync' : undefined;
-  return { today, nextSyncAt, nextDayBuildAt, nextDayBuildDay, due, behind };
+  const due = nextDayBuildAt <= now ? 'day-build' : nextBoxOfficeCheckAt <= now ? 'box-office' : undefined;
+  return { today, nextBoxOfficeCheckAt, nextDayBuildAt, nextDayBuildDay, due, behind };
 }
 
 /** A live run waiting or going in the queue. */
@@ -149,21 +150,21 @@ export interface PendingRun {
  * nothing when a run already in hand does the job (the queue joins requests into the waiting
  * run in any case; this keeps the ticks from piling up requests).
  */
-export function scheduleRequest(plan: SchedulePlan, pending: readonly PendingRun[]): 'day-build' | 'sync' | undefined {
+export function scheduleRequest(plan: SchedulePlan, pending: readonly PendingRun[]): 'day-build' | 'box-office' | undefined {
   if (plan.due === 'day-build') {
     // A forced run waiting will start now or later: today's or a later day. One going counts
     // only if it started today.
     const covered = pending.some((run) => run.force && (run.state === 'queued' || (run.startedAt !== undefined && osloDay(run.startedAt) === plan.today)));
     return covered ? undefined : 'day-build';
   }
-  if (plan.due === 'sync') return pending.length > 0 ? undefined : 'sync';
+  if (plan.due === 'box-office') return pending.length > 0 ? undefined : 'box-office';
   return undefined;
 }
 
 /** How long to sleep before looking again: until the next due time, but at most `maxMs` (the clock may jump). */
 export function wakeDelay(now: number, plan: SchedulePlan, maxMs = MINUTE): number {
-  return Math.max(0, Math.min(plan.nextSyncAt - now, plan.nextDayBuildAt - now, maxMs));
+  return Math.max(0, Math.min(plan.nextBoxOfficeCheckAt - now, plan.nextDayBuildAt - now, maxMs));
 }
 
 /** PUBLISHER_SYNC_MINUTES as milliseconds (may be a fraction of a minute, for the demo). */
-export const syncIntervalMs = (minutes: number) => Math.round(minutes * MINUTE);
+export const boxOfficeIntervalMs = (minutes: number) => Math.round(minutes * MINUTE);

@@ -1,6 +1,6 @@
 /**
  * The schedule at work in the service (the decisions are schedule.ts and freshness.ts): it
- * wakes when the next sync or day build is due (at least once a minute, as the clock may jump),
+ * wakes when the next box-office check or day build is due (at least once a minute, as the clock may jump),
  * asks the run queue for it, keeps what it learns beside the run log (freshness.json in the
  * state folder: the schedule's history, each source's last answer, the warnings last notified)
  * and sends one chat notification when a freshness warning starts and one when it ends.
@@ -27,13 +27,23 @@ import {
 } from './freshness';
 import { readFreshnessFile, writeFreshnessFile, type FreshnessState } from './freshness-file';
 import { LiveRelease, releaseTime } from './live-release';
-import { finishedRun, historyOf, noteRun, planSchedule, scheduleRequest, syncIntervalMs, wakeDelay, type ScheduleHistory, type SchedulePlan } from './schedule';
+import {
+  finishedRun,
+  historyOf,
+  noteRun,
+  planSchedule,
+  scheduleRequest,
+  boxOfficeIntervalMs,
+  wakeDelay,
+  type ScheduleHistory,
+  type SchedulePlan,
+} from './schedule';
 
 export interface SchedulerDeps {
   readonly stateDir: string;
   readonly releasesDir: string;
-  /** Minutes between syncs; 0: no schedule (freshness is still kept and shown). */
-  readonly syncMinutes: number;
+  /** Minutes between box-office checks; 0: no schedule (freshness is still kept and shown). */
+  readonly boxOfficeMinutes: number;
   readonly queue: RunQueue;
   readonly runLog: RunLog;
   readonly now: () => number;
@@ -69,18 +79,18 @@ export class Scheduler {
   }
 
   get enabled(): boolean {
-    return this.#deps.syncMinutes > 0;
+    return this.#deps.boxOfficeMinutes > 0;
   }
 
   get intervalMs(): number {
-    return syncIntervalMs(this.#deps.syncMinutes || 5);
+    return boxOfficeIntervalMs(this.#deps.boxOfficeMinutes || 5);
   }
 
   get history(): ScheduleHistory {
     return this.#stored.schedule;
   }
 
-  /** Starts waking by itself (when enabled and wanted); looks at once, so a missed day build or sync runs now. */
+  /** Starts waking by itself (when enabled and wanted); looks at once, so a missed day build or box-office check runs now. */
   start(): void {
     if (!this.enabled) return;
     this.tick();
@@ -106,7 +116,7 @@ export class Scheduler {
       const request = scheduleRequest(plan, pending);
       if (request) {
         const run = this.#deps.queue.request('live', request === 'day-build' ? 'day-build' : 'schedule', undefined, { force: request === 'day-build' });
-        this.#deps.log(`schedule: ${request === 'day-build' ? `day build for ${plan.today}` : 'box-office sync'} (run ${run.id})`);
+        this.#deps.log(`schedule: ${request === 'day-build' ? `day build for ${plan.today}` : 'box-office check'} (run ${run.id})`);
       }
     }
     this.#alert();
@@ -175,11 +185,11 @@ export class Scheduler {
       schedule: this.enabled
         ? {
             enabled: true as const,
-            syncMinutes: this.#deps.syncMinutes,
-            nextSyncAt: new Date(plan.nextSyncAt).toISOString(),
+            boxOfficeMinutes: this.#deps.boxOfficeMinutes,
+            nextBoxOfficeCheckAt: new Date(plan.nextBoxOfficeCheckAt).toISOString(),
             nextDayBuildAt: new Date(plan.nextDayBuildAt).toISOString(),
             nextDayBuildDay: plan.nextDayBuildDay,
-            // Held by the pause: nothing is synced or built until «Publiser att».
+            // Held by the pause: nothing is checked or built until «Publiser att».
             paused: this.#deps.paused?.() !== undefined,
           }
         : { enabled: false as const },

@@ -39,7 +39,7 @@ export interface PauseView {
   readonly by: string;
   /** Runs waiting for «Publiser att». */
   readonly waiting: number;
-  /** What the waiting runs were asked for by (webhooks, the schedule's syncs and day build, staff), each once. */
+  /** What the waiting runs were asked for by (webhooks, the schedule's box-office checks and day build, staff), each once. */
   readonly causes?: readonly Trigger[];
 }
 

@@ -3,7 +3,7 @@
  * The status page's section on how current the site is (its own module, so the rest of the
  * page can change without touching it): warnings first, in plain words; then when the live
  * release was built and from which content, when each source was last asked and whether it
- * answered, when the next sync and the next day build are due (all of it followed by the page's
+ * answered, when the next box-office check and the next day build are due (all of it followed by the page's
  * script, data-follow, as a run ends); and the button «Bygg sida på nytt», a full build even
  * when nothing changed.
  */
@@ -81,7 +81,7 @@ export function FreshnessSection({ view, moment, csrf }: { view: FreshnessView |
           ) : schedule.paused ? (
             <>
               <dt>Neste synkronisering</dt>
-              <dd>På pause til nokon trykkjer «Publiser att» (elles kvart {minutes(schedule.syncMinutes)})</dd>
+              <dd>På pause til nokon trykkjer «Publiser att» (elles kvart {minutes(schedule.boxOfficeMinutes)})</dd>
               <dt>Neste dagsbygging</dt>
               <dd>På pause: nettstaden blir ikkje bygd for ein ny dag før nokon trykkjer «Publiser att»</dd>
             </>
@@ -89,7 +89,7 @@ export function FreshnessSection({ view, moment, csrf }: { view: FreshnessView |
             <>
               <dt>Neste synkronisering</dt>
               <dd>
-                {when(schedule.nextSyncAt)} (kvart {minutes(schedule.syncMinutes)})
+                {when(schedule.nextBoxOfficeCheckAt)} (kvart {minutes(schedule.boxOfficeMinutes)})
               </dd>
               <dt>Neste dagsbygging</dt>
               <dd>{when(schedule.nextDayBuildAt)}</dd>

@@ -4,12 +4,12 @@
  * imports, builds with Astro into a new release and switches `current`, and the page is read
  * back from the live release's link until it shows the edit. For the demo dataset and the
  * large one of `npm run bench:import`; then an *unchanged* run (a hook with nothing new).
- * Then the box office: right after a scheduled sync found nothing (its time is the *unchanged
- * sync*), the sandbox's box office moves a showing to 23.47, with no webhook, and the day page
+ * Then the box office: right after a scheduled box-office check found nothing (its time is the
+ * *unchanged box-office check*), the sandbox's box office moves a showing to 23.47, with no webhook, and the day page
  * of the programme is read back until it shows 23.47 (so the figure includes the wait for the
- * next sync: the worst case). The sync interval is `BENCH_SYNC_MINUTES` (default 0.5).
+ * next box-office check: the worst case). The interval is `BENCH_SYNC_MINUTES` (default 0.5).
  * Goals on a 2-core machine: demo under 30 s, large under 90 s from hook to page; box office to
- * page within one interval plus 20 s (demo) and plus 60 s (large); an unchanged sync under 3 s
+ * page within one interval plus 20 s (demo) and plus 60 s (large); an unchanged box-office check under 3 s
  * on the large dataset. Prints figures, asserts nothing.
  * `npm run bench:publish -- demo` (or `large`) measures one dataset only.
  */
@@ -29,7 +29,7 @@ const secret = 'bench-hook-secret-0123456789';
 const password = 'bench-staff-password';
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const syncMinutes = process.env['BENCH_SYNC_MINUTES'] || '0.5';
+const boxOfficeMinutes = process.env['BENCH_SYNC_MINUTES'] || '0.5';
 
 /** The first film showing of the dataset (by start), and the Oslo day it is on. */
 function firstFilmShowing(dataset: Dataset): { id: string; day: string } {
@@ -65,12 +65,12 @@ async function bench(name: string, dataset: Dataset) {
     PUBLISHER_PREVIEW_PORT: String(port + 1),
     PUBLISHER_HOOK_SECRET: secret,
     PUBLISHER_STAFF_PASSWORD: password,
-    PUBLISHER_SYNC_MINUTES: syncMinutes,
+    PUBLISHER_SYNC_MINUTES: boxOfficeMinutes,
   });
   process.env['SITE_NOW'] ??= '2026-11-23T10:00:00+01:00';
   process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
   const publisher = await startPublisher(config, { log: () => {} });
-  // Every finished run as it was when it ended (quiet syncs are folded in the log afterwards).
+  // Every finished run as it was when it ended (quiet box-office checks are folded in the log afterwards).
   const finished: RunRecord[] = [];
   const told = publisher.queue.onFinished;
   publisher.queue.onFinished = (run) => {
@@ -81,7 +81,7 @@ async function bench(name: string, dataset: Dataset) {
     // The first release (not timed: it is the state before the edit).
     publisher.queue.request('live', 'start');
     await publisher.queue.settled();
-    // The schedule's catch-up sync at start may publish it before the start request runs (unchanged).
+    // The schedule's catch-up box-office check at start may publish it before the start request runs (unchanged).
     if (!publisher.log.runs.some((run) => run.state === 'published')) throw new Error(`no first release: ${JSON.stringify(publisher.log.runs)}`);
 
     const article = dataset.articles[0] as { id: string };
@@ -105,7 +105,7 @@ async function bench(name: string, dataset: Dataset) {
     const unchanged = (performance.now() - unchangedStart) / 1000;
     const unchangedState = publisher.log.runs[0]?.state;
 
-    // The box office, right after a scheduled sync that found nothing.
+    // The box office, right after a scheduled box-office check that found nothing.
     const seen = finished.length;
     let quiet: RunRecord | undefined;
     while (!(quiet = finished.slice(seen).find((run) => run.trigger === 'schedule' && run.state === 'unchanged'))) await wait(50);
@@ -122,9 +122,9 @@ async function bench(name: string, dataset: Dataset) {
       'hook → page served s': published.toFixed(1),
       'unchanged run s': unchanged.toFixed(1),
       'unchanged state': unchangedState,
-      'sync interval s': (Number(syncMinutes) * 60).toFixed(0),
+      'box-office check interval s': (Number(boxOfficeMinutes) * 60).toFixed(0),
       'box office → page served s': boxOffice.toFixed(1),
-      'unchanged sync s': ((quiet.durationMs ?? 0) / 1000).toFixed(2),
+      'unchanged box-office check s': ((quiet.durationMs ?? 0) / 1000).toFixed(2),
     };
   } finally {
     await publisher.close();
@@ -135,7 +135,7 @@ async function bench(name: string, dataset: Dataset) {
 
 console.log('Goals on a 2-core machine: demo under 30 s, large under 90 s from hook to page.');
 console.log(
-  `Box office to page (worst case: changed just after a sync; interval ${syncMinutes} min): within the interval + 20 s (demo), + 60 s (large); unchanged sync under 3 s (large).`,
+  `Box office to page (worst case: changed just after a box-office check; interval ${boxOfficeMinutes} min): within the interval + 20 s (demo), + 60 s (large); unchanged box-office check under 3 s (large).`,
 );
 // Each row is printed as soon as it is measured: the large dataset takes minutes.
 const only = process.argv[2];

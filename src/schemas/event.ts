@@ -3,10 +3,10 @@ import { z } from 'astro/zod';
 /** ISO 8601 date-time with an explicit offset, such as 2026-11-24T19:00:00+01:00. */
 const offsetDateTime = z.string().datetime({ offset: true });
 
-/** One performance or showtime, as the runtime API's basic_events delivers it. */
+/** One performance or showtime, as the box office delivers it (the runtime API's basic_events). */
 export const eventSchema = z
   .object({
-    /** Platform id; the runtime events call asks for it. */
+    /** Platform id; the box office's events call asks for it. */
     id: z.string().min(1),
     /** Platform site id the event belongs to. */
     siteId: z.string().min(1),

@@ -53,7 +53,7 @@ test.beforeAll(async () => {
     PUBLISHER_BUILD_COMMAND: `FAKE_BUILD_HOLD="${join(work, 'hold')}" "${process.execPath}" tests/support/fake-build.mjs`,
   });
   await addStaffAccount(config.accountsFile, 'anne', 'Anne Aas', PASSWORD);
-  // The schedule looks at start and after each run, never on a timer of its own: a sync falling
+  // The schedule looks at start and after each run, never on a timer of its own: a box-office check falling
   // due while a test looks at the runs would race it.
   publisher = await startPublisher(config, { log: () => {}, scheduleTimer: false });
   // A fresh service with nothing built builds the day at once (the schedule): the first release.

@@ -49,7 +49,7 @@ test.beforeAll(async () => {
     PUBLISHER_HOOK_SECRET: SECRET,
     PUBLISHER_STAFF_PASSWORD: 'e2e-editor-staff-password',
     PUBLISHER_BUILD_COMMAND: `"${process.execPath}" tests/support/fake-build.mjs`,
-    // No schedule: a sync falling due while a test looks at the runs would race it.
+    // No schedule: a box-office check falling due while a test looks at the runs would race it.
     PUBLISHER_SYNC_MINUTES: '0',
   });
   publisher = await startPublisher(config, { log: () => {} });

@@ -28,7 +28,7 @@ const FLOORS: readonly (readonly string[])[] = [
   // Foundations: formatting, HTTP, reading the content snapshot, analytics events, film facts.
   ['format', 'http', 'content', 'analytics', 'films'],
   // The site as a whole and the services it talks to.
-  ['config', 'site', 'newsletter', 'filmclub', 'live-events'],
+  ['config', 'site', 'newsletter', 'filmclub', 'box-office'],
   // What is on: showings, filters and their labels.
   ['programme'],
   // The page engine: routes, sources, placement, the view of a page.
@@ -62,7 +62,7 @@ const PUBLISHER_FLOORS: readonly (readonly string[])[] = [
   ['accounts', 'guide', 'runs'],
   // What a run does, and what the queue's executor hands it.
   ['pipeline'],
-  // The box-office sync, the day build and how current the site is.
+  // The box-office check, the day build and how current the site is.
   ['schedule'],
   // The status model and its words in nynorsk.
   ['status'],

@@ -155,13 +155,13 @@ export const buildEnvSchema = z.object({
   PUBLIC_FILMCLUB_IMAGES_178: originList
     .optional()
     .describe('Where partner 178 serves film pictures, as for 118. Example: `https://bilete.partner-178.example,https://cdn.partner-178.example`'),
-  /** Runtime API (current events: times, availability, ticket links). */
+  /** The box office's API (current events: times, availability, ticket links), named after the platform's runtime API. */
   PUBLIC_RUNTIME_API: z
     .string()
     .url()
     .optional()
     .describe(
-      "Runtime API base URL (current events: times, availability, ticket links). Ticket lists on production pages refresh from it in the browser; unset, the build's data stands. Example: `http://localhost:4400/runtime/`",
+      "Base URL of the box office's API (current events: times, availability, ticket links); the variable is named after the ticketing platform's runtime API. Ticket lists on production pages refresh from it in the browser; unset, the build's data stands. Example: `http://localhost:4400/runtime/`",
     ),
   /**
    * Where browsers send Content-Security-Policy violation reports (report-uri and report-to).

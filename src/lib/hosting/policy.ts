@@ -8,7 +8,7 @@ export interface CspInput {
   scriptHashes: string[];
   /** Origins scripts may load from besides the site: analytics, loaded only after consent. */
   scriptOrigins?: string[];
-  /** Origins the browser may call: partner and runtime APIs, analytics after consent. */
+  /** Origins the browser may call: the film club's and the box office's APIs, analytics after consent. */
   connectOrigins: string[];
   /** Origins forms may post to besides the site itself. */
   formOrigins: string[];

@@ -4,11 +4,11 @@
 import { readBuildEnv, buildNow } from '../config/build-env';
 import { siteContent } from './site-content';
 import { filmclubSettings, type FilmclubSettings } from '../filmclub/settings';
-import { liveEventsSettings, type LiveEventsSettings } from '../live-events/settings';
+import { boxOfficeSettings, type BoxOfficeSettings } from '../box-office/settings';
 import { buildRouteTable, type RouteTable } from './routes';
 
 let table:
-  | Promise<{ table: RouteTable; now: Date; newsletterEndpoint: string | undefined; filmclub: FilmclubSettings | null; liveEvents: LiveEventsSettings | null }>
+  | Promise<{ table: RouteTable; now: Date; newsletterEndpoint: string | undefined; filmclub: FilmclubSettings | null; boxOffice: BoxOfficeSettings | null }>
   | undefined;
 
 export function siteBuild() {
@@ -20,8 +20,8 @@ export function siteBuild() {
       newsletterEndpoint: env.PUBLIC_NEWSLETTER_ENDPOINT,
       // Film club on or off for the whole build (first partner id and its API URL).
       filmclub: filmclubSettings(content.config.partners, env),
-      // Ticket lists refreshed in the browser from the runtime API.
-      liveEvents: liveEventsSettings(content.config.partners, env.PUBLIC_RUNTIME_API),
+      // Ticket lists refreshed in the browser from the box office (PUBLIC_RUNTIME_API: the platform's runtime API).
+      boxOffice: boxOfficeSettings(content.config.partners, env.PUBLIC_RUNTIME_API),
     };
   });
   return table;

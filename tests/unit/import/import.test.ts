@@ -141,7 +141,7 @@ describe('importing the demo dataset', () => {
 });
 
 describe('authentication against the sandbox', () => {
-  it('calls the runtime API with no credentials, the platform with Basic, the management API with a bearer token', async () => {
+  it('calls the box office (the runtime API) with no credentials, the platform with Basic, the management API with a bearer token', async () => {
     await runImport({ config: config(), contentDir });
     const auth = Object.fromEntries(sandbox.requests.map((request) => [request.api, request.auth]));
     expect(auth).toEqual({ idp: 'none', management: 'bearer', runtime: 'none', platform: 'basic' });

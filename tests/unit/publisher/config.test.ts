@@ -63,13 +63,19 @@ describe('the publish service settings', () => {
       PUBLISHER_PUBLIC_ORIGIN: 'https://www.kulturhuset-kaia.example/staff/',
       RELEASES_DIR: 'tmp-releases',
     });
-    expect(config).toMatchObject({ port: 4450, maxBodyBytes: 65536, runOnStart: false, publicOrigin: 'https://www.kulturhuset-kaia.example', syncMinutes: 5 });
+    expect(config).toMatchObject({
+      port: 4450,
+      maxBodyBytes: 65536,
+      runOnStart: false,
+      publicOrigin: 'https://www.kulturhuset-kaia.example',
+      boxOfficeMinutes: 5,
+    });
     expect(config.releasesDir).toBe(readPaths({ RELEASES_DIR: 'tmp-releases' }).releasesDir);
     expect(config.stateDir).toBe(`${config.releasesDir}/.publisher`);
     expect(config.import.retry).toEqual({ tries: 4, baseDelayMs: 500, maxDelayMs: 30_000 });
   });
 
-  it('reads the sync interval: minutes, a fraction for a demo, 0 for no schedule, nothing absurd', () => {
+  it('reads the box-office check interval: minutes, a fraction for a demo, 0 for no schedule, nothing absurd', () => {
     const read = (minutes: string) =>
       readPublisherConfig({
         ...importSettings,
@@ -77,8 +83,8 @@ describe('the publish service settings', () => {
         PUBLISHER_STAFF_PASSWORD: 'a-staff-password',
         PUBLISHER_SYNC_MINUTES: minutes,
       });
-    expect(read('0.5').syncMinutes).toBe(0.5);
-    expect(read('0').syncMinutes).toBe(0);
+    expect(read('0.5').boxOfficeMinutes).toBe(0.5);
+    expect(read('0').boxOfficeMinutes).toBe(0);
     expect(() => read('0.01')).toThrow(/PUBLISHER_SYNC_MINUTES must be 0 \(no schedule\) or at least 0.1/);
     expect(() => read('-5')).toThrow(/PUBLISHER_SYNC_MINUTES must be 0/);
     expect(() => read('2000')).toThrow(/PUBLISHER_SYNC_MINUTES must be 1440/);

@@ -53,7 +53,7 @@ const composed = freshnessWarnings(NOW, {
   liveBuiltAt: NOW - 86_400_000,
   sources: {
     management: { checkedAt: NOW, answeredAt: NOW - 7_200_000, failingSince: NOW - 7_000_000, error: 'timeout' },
-    runtime: { checkedAt: NOW, failingSince: NOW - 7_200_000, error: 'garbage', invalid: true },
+    boxOffice: { checkedAt: NOW, failingSince: NOW - 7_200_000, error: 'garbage', invalid: true },
   },
 }).map((warning) => warning.text);
 const pages = [...PAGE_SOURCES.map((file) => ({ file, text: pageText(file) })), ...composed.map((text) => ({ file: 'freshness warning', text }))];

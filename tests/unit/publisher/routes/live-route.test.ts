@@ -137,7 +137,7 @@ describe('what tells the notifier', () => {
     const scheduler = new Scheduler({
       stateDir: dir,
       releasesDir: join(dir, 'releases'),
-      syncMinutes: 0,
+      boxOfficeMinutes: 0,
       queue,
       runLog,
       now: () => Date.parse('2026-11-26T10:00:00.000Z'),

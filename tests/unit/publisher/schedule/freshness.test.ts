@@ -21,21 +21,21 @@ const MIN = 60_000;
 describe('source checks', () => {
   it('remember the last answer and since when a source has failed', () => {
     let checks: SourceChecks = {};
-    checks = noteSource(checks, 'runtime', at('2026-11-25T10:00:00Z'));
-    checks = noteSource(checks, 'runtime', at('2026-11-25T10:05:00Z'), 'timeout of 500ms exceeded');
-    checks = noteSource(checks, 'runtime', at('2026-11-25T10:10:00Z'), 'Network Error');
-    expect(checks.runtime).toEqual({
+    checks = noteSource(checks, 'boxOffice', at('2026-11-25T10:00:00Z'));
+    checks = noteSource(checks, 'boxOffice', at('2026-11-25T10:05:00Z'), 'timeout of 500ms exceeded');
+    checks = noteSource(checks, 'boxOffice', at('2026-11-25T10:10:00Z'), 'Network Error');
+    expect(checks.boxOffice).toEqual({
       checkedAt: at('2026-11-25T10:10:00Z'),
       answeredAt: at('2026-11-25T10:00:00Z'),
       failingSince: at('2026-11-25T10:05:00Z'),
       error: 'Network Error',
     });
-    checks = noteSource(checks, 'runtime', at('2026-11-25T10:15:00Z'));
-    expect(checks.runtime).toEqual({ checkedAt: at('2026-11-25T10:15:00Z'), answeredAt: at('2026-11-25T10:15:00Z') });
+    checks = noteSource(checks, 'boxOffice', at('2026-11-25T10:15:00Z'));
+    expect(checks.boxOffice).toEqual({ checkedAt: at('2026-11-25T10:15:00Z'), answeredAt: at('2026-11-25T10:15:00Z') });
   });
 
   it('read back from the state folder, malformed parts treated as never checked', () => {
-    expect(parseSourceChecks({ runtime: { checkedAt: 5, answeredAt: 'x', error: 3 }, platform: 7, other: {} })).toEqual({ runtime: { checkedAt: 5 } });
+    expect(parseSourceChecks({ boxOffice: { checkedAt: 5, answeredAt: 'x', error: 3 }, platform: 7, other: {} })).toEqual({ boxOffice: { checkedAt: 5 } });
     expect(parseSourceChecks('nonsense')).toEqual({});
   });
 });
@@ -44,7 +44,7 @@ describe('warnings', () => {
   const now = at('2026-11-25T11:00:00Z'); // 12.00 on Wednesday 25 November in Oslo
 
   it('none while the site was built today and every source answers', () => {
-    const sources = noteSource({}, 'runtime', now - MIN);
+    const sources = noteSource({}, 'boxOffice', now - MIN);
     expect(freshnessWarnings(now, { liveBuiltAt: at('2026-11-24T23:00:05Z'), sources })).toEqual([]);
   });
 
@@ -101,27 +101,27 @@ describe('warnings', () => {
   });
 
   it('warns of a source silent for over an hour, not before', () => {
-    let sources = noteSource({}, 'runtime', now - 70 * MIN);
-    sources = noteSource(sources, 'runtime', now - 65 * MIN, 'Network Error');
-    sources = noteSource(sources, 'runtime', now - 5 * MIN, 'Network Error');
+    let sources = noteSource({}, 'boxOffice', now - 70 * MIN);
+    sources = noteSource(sources, 'boxOffice', now - 65 * MIN, 'Network Error');
+    sources = noteSource(sources, 'boxOffice', now - 5 * MIN, 'Network Error');
     sources = noteSource(sources, 'management', now - 50 * MIN, 'status code 503');
     const warnings = freshnessWarnings(now, { liveBuiltAt: now - 2 * MIN, sources });
-    expect(warnings.map((w) => w.key)).toEqual(['source:runtime']);
+    expect(warnings.map((w) => w.key)).toEqual(['source:boxOffice']);
     expect(warnings[0]?.text).toBe(
       'Billettsystemet (framsyningar og billettar) har ikkje svart sidan onsdag 25. november kl. 10.50 (over ein time). Nettstaden viser det som sist vart henta; kvar synkronisering prøver igjen.',
     );
   });
 
   it('says of a source that has answered garbage for over an hour that its data cannot be used', () => {
-    let sources = noteSource({}, 'runtime', now - 70 * MIN);
-    sources = noteSource(sources, 'runtime', now - 65 * MIN, 'events: record "ev-1" (number 1): field startTime: Invalid', true);
-    expect(sources.runtime).toMatchObject({ failingSince: now - 65 * MIN, invalid: true });
+    let sources = noteSource({}, 'boxOffice', now - 70 * MIN);
+    sources = noteSource(sources, 'boxOffice', now - 65 * MIN, 'events: record "ev-1" (number 1): field startTime: Invalid', true);
+    expect(sources.boxOffice).toMatchObject({ failingSince: now - 65 * MIN, invalid: true });
     expect(parseSourceChecks(JSON.parse(JSON.stringify(sources)))).toEqual(sources);
     expect(freshnessWarnings(now, { liveBuiltAt: now - 2 * MIN, sources })[0]?.text).toMatch(
       /^Billettsystemet \(framsyningar og billettar\) har ikkje sendt data nettstaden kan bruke sidan onsdag 25\. november kl\. 10\.50 \(over ein time\)/,
     );
     // Once it answers well again, the garbage is forgotten.
-    expect(noteSource(sources, 'runtime', now).runtime).toEqual({ checkedAt: now, answeredAt: now });
+    expect(noteSource(sources, 'boxOffice', now).boxOffice).toEqual({ checkedAt: now, answeredAt: now });
   });
 
   it('warns of a source that never answered since its first try over an hour ago', () => {
@@ -134,7 +134,7 @@ describe('warnings', () => {
 
 describe('data errors', () => {
   it('are put on the source whose answer the import refused', () => {
-    expect(sourceOfDataError('events: record "ev-1" (number 1): field startTime: Invalid datetime')).toBe('runtime');
+    expect(sourceOfDataError('events: record "ev-1" (number 1): field startTime: Invalid datetime')).toBe('boxOffice');
     expect(sourceOfDataError('articles: record "art-1" (number 1): field title: Expected string')).toBe('management');
     expect(sourceOfDataError('block-data: record "b-1": field html: Required')).toBe('management');
     expect(sourceOfDataError('productions: record "p-1": field title: Required')).toBe('platform');
@@ -157,6 +157,6 @@ describe('notifications', () => {
     }
     expect(sent).toEqual(['start behind', 'end behind']);
     expect(endedText('behind')).toBe('Nettstaden er bygd for i dag igjen.');
-    expect(endedText('source:runtime')).toBe('Billettsystemet (framsyningar og billettar) svarar igjen.');
+    expect(endedText('source:boxOffice')).toBe('Billettsystemet (framsyningar og billettar) svarar igjen.');
   });
 });

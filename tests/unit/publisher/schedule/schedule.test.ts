@@ -1,5 +1,5 @@
 /**
- * The publish service's schedule (publisher/schedule/schedule.ts) on a fake clock: the box-office sync
+ * The publish service's schedule (publisher/schedule/schedule.ts) on a fake clock: the box-office check
  * every interval, the day build at 00:00 in Oslo on ordinary days and on the two days the
  * clocks change, catching up after downtime from what the run log says, and clocks that step
  * back never building a day twice.
@@ -41,9 +41,9 @@ function simulate(
   {
     runMs = 30_000,
     outcome = (): FinishedRun['state'] => 'unchanged',
-  }: { runMs?: number; outcome?: (kind: 'day-build' | 'sync', now: number) => FinishedRun['state'] } = {},
+  }: { runMs?: number; outcome?: (kind: 'day-build' | 'box-office', now: number) => FinishedRun['state'] } = {},
 ) {
-  const runs: { kind: 'day-build' | 'sync'; at: string; state: FinishedRun['state'] }[] = [];
+  const runs: { kind: 'day-build' | 'box-office'; at: string; state: FinishedRun['state'] }[] = [];
   let now = at(from);
   let state = history;
   while (now <= at(to)) {
@@ -81,12 +81,12 @@ describe("Oslo's midnight", () => {
   });
 });
 
-describe('the box-office sync', () => {
+describe('the box-office check', () => {
   const history = noteRun({ builtDay: '2026-11-25' }, run('2026-11-25T12:00:00Z', 'unchanged'));
 
   it('is due one interval after the last check, not before', () => {
-    expect(planSchedule(at('2026-11-25T12:04:59Z'), history, INTERVAL)).toMatchObject({ due: undefined, nextSyncAt: at('2026-11-25T12:05:00Z') });
-    expect(planSchedule(at('2026-11-25T12:05:00Z'), history, INTERVAL).due).toBe('sync');
+    expect(planSchedule(at('2026-11-25T12:04:59Z'), history, INTERVAL)).toMatchObject({ due: undefined, nextBoxOfficeCheckAt: at('2026-11-25T12:05:00Z') });
+    expect(planSchedule(at('2026-11-25T12:05:00Z'), history, INTERVAL).due).toBe('box-office');
   });
 
   it('counts any live run as a check (a webhook, staff), but not a preview or a rollback', () => {
@@ -94,8 +94,8 @@ describe('the box-office sync', () => {
     expect(planSchedule(at('2026-11-25T12:06:00Z'), webhook, INTERVAL).due).toBeUndefined();
     const preview = noteRun(history, run('2026-11-25T12:03:00Z', 'published', { kind: 'preview' }));
     const rollback = noteRun(history, run('2026-11-25T12:03:00Z', 'published', { checksSources: false }));
-    expect(planSchedule(at('2026-11-25T12:05:00Z'), preview, INTERVAL).due).toBe('sync');
-    expect(planSchedule(at('2026-11-25T12:05:00Z'), rollback, INTERVAL).due).toBe('sync');
+    expect(planSchedule(at('2026-11-25T12:05:00Z'), preview, INTERVAL).due).toBe('box-office');
+    expect(planSchedule(at('2026-11-25T12:05:00Z'), rollback, INTERVAL).due).toBe('box-office');
   });
 
   it('runs at once when a service starts long after its last check, and then every interval', () => {
@@ -115,23 +115,23 @@ describe('the box-office sync', () => {
   });
 
   it('is never checked at all on a fresh service: at once', () => {
-    expect(planSchedule(at('2026-11-25T12:00:00Z'), { builtDay: '2026-11-25' }, INTERVAL).due).toBe('sync');
+    expect(planSchedule(at('2026-11-25T12:00:00Z'), { builtDay: '2026-11-25' }, INTERVAL).due).toBe('box-office');
   });
 });
 
 describe('the day build', () => {
-  it('runs at 00:00 in Oslo on an ordinary day, once, and syncs go on around it', () => {
+  it('runs at 00:00 in Oslo on an ordinary day, once, and box-office checks go on around it', () => {
     const start = noteRun({}, run('2026-11-24T22:40:00Z', 'published'));
     const { runs } = simulate('2026-11-24T22:41:00Z', '2026-11-24T23:12:00Z', start, { runMs: 20_000 });
     expect(runs.filter((entry) => entry.kind === 'day-build').map((entry) => entry.at)).toEqual(['2026-11-24T23:00:00.000Z']);
-    // The day build checked the sources too: the next sync is an interval after it.
+    // The day build checked the sources too: the next box-office check is an interval after it.
     expect(runs.map((entry) => `${entry.kind} ${entry.at.slice(11, 16)}`)).toEqual([
-      'sync 22:45',
-      'sync 22:50',
-      'sync 22:55',
+      'box-office 22:45',
+      'box-office 22:50',
+      'box-office 22:55',
       'day-build 23:00',
-      'sync 23:05',
-      'sync 23:10',
+      'box-office 23:05',
+      'box-office 23:10',
     ]);
   });
 
@@ -167,7 +167,7 @@ describe('the day build', () => {
     const history = historyOf([run('2026-11-25T06:00:00Z', 'published'), run('2026-11-24T19:00:00Z', 'published')]);
     const plan = planSchedule(at('2026-11-25T08:30:00Z'), history, INTERVAL);
     expect(plan).toMatchObject({ behind: false, nextDayBuildDay: '2026-11-26', nextDayBuildAt: at('2026-11-25T23:00:00Z') });
-    expect(plan.due).toBe('sync');
+    expect(plan.due).toBe('box-office');
   });
 
   it('never runs twice for a day when the clock steps back over midnight', () => {
@@ -213,7 +213,7 @@ describe('the day build', () => {
     expect(ahead.history.builtDay).toBe('2027-06-24');
     const after = simulate('2026-11-24T10:06:00Z', '2026-11-24T22:59:59Z', ahead.history);
     expect(after.runs.filter((entry) => entry.kind === 'day-build')).toHaveLength(1);
-    expect(after.runs.length).toBeGreaterThan(100); // the syncs went on every five minutes
+    expect(after.runs.length).toBeGreaterThan(100); // the box-office checks went on every five minutes
   });
 
   it('forgets a failed day build that a clock running ahead recorded, once today is built', () => {
@@ -225,17 +225,17 @@ describe('the day build', () => {
     expect(history.failedBuild).toBeUndefined();
   });
 
-  it('is tried again at the next sync after it failed, never in a loop, and says the site is behind', () => {
+  it('is tried again at the next box-office check after it failed, never in a loop, and says the site is behind', () => {
     const history = historyOf([run('2026-11-24T19:00:00Z', 'published')]);
     let failures = 0;
     const { runs } = simulate('2026-11-24T23:00:00Z', '2026-11-24T23:16:00Z', history, {
-      outcome: (kind) => (kind === 'sync' ? 'unchanged' : failures++ < 2 ? 'failed' : 'published'),
+      outcome: (kind) => (kind === 'box-office' ? 'unchanged' : failures++ < 2 ? 'failed' : 'published'),
     });
     expect(runs.map((entry) => `${entry.kind} ${entry.at.slice(11, 19)} ${entry.state}`)).toEqual([
       'day-build 23:00:00 failed',
       'day-build 23:05:00 failed',
       'day-build 23:10:00 published',
-      'sync 23:15:00 unchanged',
+      'box-office 23:15:00 unchanged',
     ]);
     const failed = historyOf([run('2026-11-24T23:00:00Z', 'failed', { force: true }), run('2026-11-24T19:00:00Z', 'published')]);
     expect(planSchedule(at('2026-11-24T23:01:00Z'), failed, INTERVAL)).toMatchObject({
@@ -254,9 +254,9 @@ describe('asking the queue', () => {
   });
 
   it('asks for nothing while a run is waiting or going: it will check the sources', () => {
-    expect(scheduleRequest(plan('sync'), [{ state: 'queued', force: false }])).toBeUndefined();
-    expect(scheduleRequest(plan('sync'), [{ state: 'running', force: false, startedAt: '2026-11-25T11:59:00Z' }])).toBeUndefined();
-    expect(scheduleRequest(plan('sync'), [])).toBe('sync');
+    expect(scheduleRequest(plan('box-office'), [{ state: 'queued', force: false }])).toBeUndefined();
+    expect(scheduleRequest(plan('box-office'), [{ state: 'running', force: false, startedAt: '2026-11-25T11:59:00Z' }])).toBeUndefined();
+    expect(scheduleRequest(plan('box-office'), [])).toBe('box-office');
   });
 
   it('asks for the day build unless a forced build that covers today is in hand', () => {

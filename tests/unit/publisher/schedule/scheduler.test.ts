@@ -4,7 +4,7 @@
  * stand-in build of tests/support/fake-build.mjs (its /kinoprogram/ lists every showing's time
  * and ticket availability). The day build at Oslo midnight on an ordinary day and on both days
  * the clocks change, once after a restart that missed it; a box-office change served after the
- * next sync with no webhook; an unchanged sync that builds nothing; a forced build of unchanged
+ * next box-office check with no webhook; an unchanged box-office check that builds nothing; a forced build of unchanged
  * content; schedule ticks during a run joining the webhooks waiting; failures that leave the
  * live site, say so on the status page, and notify once.
  */
@@ -90,7 +90,7 @@ const status = async () =>
     freshness: {
       live: { release: string; builtAt: string; builtOn: string; content: string };
       sources: { key: string; answered?: boolean; invalid?: boolean; error?: string }[];
-      schedule: { enabled: boolean; nextSyncAt: string; nextDayBuildAt: string; nextDayBuildDay: string };
+      schedule: { enabled: boolean; nextBoxOfficeCheckAt: string; nextDayBuildAt: string; nextDayBuildDay: string };
       warnings: { key: string; text: string }[];
     };
   };
@@ -135,8 +135,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('the box-office sync', { timeout: 60_000 }, () => {
-  it('does nothing before its interval, and an unchanged sync builds nothing', async () => {
+describe('the box-office check', { timeout: 60_000 }, () => {
+  it('does nothing before its interval, and an unchanged box-office check builds nothing', async () => {
     const built = builds();
     expect(await tickAt('2026-11-24T20:04:59Z')).toEqual([]);
     const runs = await tickAt('2026-11-24T20:05:00Z');
@@ -144,13 +144,13 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
     expect(builds()).toBe(built);
   });
 
-  it('serves a box-office change after the next sync, with no webhook', async () => {
+  it('serves a box-office change after the next box-office check, with no webhook', async () => {
     const built = builds();
     const live = currentRelease(releasesDir());
     expect(await page('/kinoprogram/')).toContain('<li id="ev-431036">2026-11-24T11:00:00+01:00 available</li>');
     expect((await boxOffice({ action: 'availability', id: 'ev-431036', availability: 'soldout' })).status).toBe(200);
     expect((await boxOffice({ action: 'move', id: 'ev-431054', at: '20:15' })).status).toBe(200);
-    // Nothing happens until the sync is due.
+    // Nothing happens until the box-office check is due.
     expect(await tickAt('2026-11-24T20:09:00Z')).toEqual([]);
     expect(currentRelease(releasesDir())).toBe(live);
     const runs = await tickAt('2026-11-24T20:10:00Z');
@@ -163,7 +163,7 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
     expect(programme).toContain('<li id="ev-431054">2026-11-24T20:15:00+01:00');
   });
 
-  it('folds quiet syncs in a row into one entry of the run log', async () => {
+  it('folds quiet box-office checks in a row into one entry of the run log', async () => {
     const before = publisher.log.runs.length;
     await tickAt('2026-11-24T20:15:00Z');
     await tickAt('2026-11-24T20:20:00Z');
@@ -172,7 +172,7 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
     expect(publisher.log.runs[0]).toMatchObject({ trigger: 'schedule', state: 'unchanged', repeats: 3 });
   });
 
-  it('leaves the live site when a source fails, says so with the reason, and tries again at the next sync', async () => {
+  it('leaves the live site when a source fails, says so with the reason, and tries again at the next box-office check', async () => {
     const live = currentRelease(releasesDir());
     sandbox.setFault('runtime', { kind: 'status', status: 503 });
     const [failed] = await tickAt('2026-11-24T20:30:00Z');
@@ -180,14 +180,14 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
     expect(failed!.failure!.reason).toMatch(/svarte med ein feil \(status 503\)/);
     expect(currentRelease(releasesDir())).toBe(live);
     const { freshness } = await status();
-    expect(freshness.sources.find((source) => source.key === 'runtime')).toMatchObject({ answered: false, error: matching(/503/) });
+    expect(freshness.sources.find((source) => source.key === 'boxOffice')).toMatchObject({ answered: false, error: matching(/503/) });
     expect(freshness.sources.find((source) => source.key === 'management')).toMatchObject({ answered: true });
     const page = await staffPage();
     expect(page).toContain('Billettsystemet (framsyningar og billettar)</dt><dd><strong>Svarte ikkje</strong>');
     sandbox.setFault('runtime', null);
     expect(await tickAt('2026-11-24T20:34:00Z')).toEqual([]);
     expect((await tickAt('2026-11-24T20:35:00Z')).map((run) => run.state)).toEqual(['unchanged']);
-    expect((await status()).freshness.sources.find((source) => source.key === 'runtime')).toMatchObject({ answered: true });
+    expect((await status()).freshness.sources.find((source) => source.key === 'boxOffice')).toMatchObject({ answered: true });
   });
 
   it('notifies once when a source has been silent for over an hour, and once when it answers again', async () => {
@@ -198,14 +198,14 @@ describe('the box-office sync', { timeout: 60_000 }, () => {
       expect((await tickAt(iso)).map((run) => run.state)).toEqual(['failed']);
     }
     await tickAt('2026-11-24T21:45:00Z');
-    expect((await status()).freshness.warnings.map((warning) => warning.key)).toEqual(['source:runtime']);
+    expect((await status()).freshness.warnings.map((warning) => warning.key)).toEqual(['source:boxOffice']);
     sandbox.setFault('runtime', null);
     await tickAt('2026-11-24T21:50:00Z');
     await until(() => notifications.length >= sent + 2, 'two notifications');
-    // Fourteen failed syncs, two messages: when it started and when it ended; none per failed run.
+    // Fourteen failed box-office checks, two messages: when it started and when it ended; none per failed run.
     expect(notifications.slice(sent).map((message) => [message.warning, message.state])).toEqual([
-      ['source:runtime', 'started'],
-      ['source:runtime', 'ended'],
+      ['source:boxOffice', 'started'],
+      ['source:boxOffice', 'ended'],
     ]);
     expect(notifications.slice(sent)[0]!.text).toMatch(/Billettsystemet .* har ikkje svart sidan tysdag 24\. november kl\. 21\.35/);
     expect((await status()).freshness.warnings).toEqual([]);
@@ -219,13 +219,13 @@ describe('the day build', { timeout: 60_000 }, () => {
     expect(await tickAt('2026-11-24T22:59:59Z')).toEqual([]);
     const runs = await tickAt('2026-11-24T23:00:00Z');
     expect(runs.map((run) => [run.trigger, run.force, run.state])).toEqual([['day-build', true, 'published']]);
-    expect(builds()).toBe(built + 1); // the 22:55 sync built nothing; the day build did
+    expect(builds()).toBe(built + 1); // the 22:55 box-office check built nothing; the day build did
     const { freshness } = await status();
     expect(freshness.live.builtOn).toBe('2026-11-25');
     expect(freshness.schedule).toMatchObject({
       nextDayBuildDay: '2026-11-26',
       nextDayBuildAt: '2026-11-25T23:00:00.000Z',
-      nextSyncAt: '2026-11-24T23:05:00.000Z',
+      nextBoxOfficeCheckAt: '2026-11-24T23:05:00.000Z',
     });
     expect((await tickAt('2026-11-24T23:05:00Z')).map((run) => run.trigger)).toEqual(['schedule']);
   });
@@ -237,7 +237,7 @@ describe('the day build', { timeout: 60_000 }, () => {
       ['2027-10-30T21:50:00Z', '2027-10-30T22:00:00Z', '2027-10-31'], // 31 October 2027 starts in summer time
       ['2027-10-31T22:50:00Z', '2027-10-31T23:00:00Z', '2027-11-01'], // and the next midnight is in winter time
     ] as const) {
-      await tickAt(before); // catches up (a day build, or a sync) so the day before is built
+      await tickAt(before); // catches up (a day build, or a box-office check) so the day before is built
       await tickAt(new Date(Date.parse(before) + 5 * MIN).toISOString());
       expect(await tickAt(new Date(Date.parse(midnight) - 1000).toISOString()), `${day} before midnight`).toEqual([]);
       const runs = await tickAt(midnight);
@@ -261,7 +261,7 @@ describe('the day build', { timeout: 60_000 }, () => {
       await fresh.queue.settled();
       expect(fresh.log.runs.map((run) => [run.trigger, run.force === true, run.state])).toEqual([['start', true, 'published']]);
       expect(builds()).toBe(built + 1);
-      // The schedule looks again: the day is built, and nothing more runs before the next sync.
+      // The schedule looks again: the day is built, and nothing more runs before the next box-office check.
       fresh.scheduler.tick();
       await fresh.queue.settled();
       expect(fresh.log.runs).toHaveLength(1);
@@ -285,13 +285,13 @@ describe('the day build', { timeout: 60_000 }, () => {
     expect(builds()).toBe(built + 1);
     expect(await tickAt('2027-11-03T08:31:00Z')).toEqual([]);
     expect((await tickAt('2027-11-03T08:35:00Z')).map((run) => run.trigger)).toEqual(['schedule']);
-    // A restart the same day builds nothing more; a sync more than an interval overdue runs at once.
+    // A restart the same day builds nothing more; a box-office check more than an interval overdue runs at once.
     await publisher.close();
     set('2027-11-03T08:50:00Z');
     await start();
     expect(builds()).toBe(built + 1);
     expect(publisher.log.runs[0]).toMatchObject({ trigger: 'schedule', state: 'unchanged', finishedAt: '2027-11-03T08:50:00.000Z' });
-    expect((await status()).freshness.schedule.nextSyncAt).toBe('2027-11-03T08:55:00.000Z');
+    expect((await status()).freshness.schedule.nextBoxOfficeCheckAt).toBe('2027-11-03T08:55:00.000Z');
   });
 
   it('never builds a day twice when the clock steps back over midnight', async () => {
@@ -305,7 +305,7 @@ describe('the day build', { timeout: 60_000 }, () => {
     expect(builds()).toBe(built);
   });
 
-  it('is tried again at the next sync after it failed; meanwhile the status page says the site shows yesterday', async () => {
+  it('is tried again at the next box-office check after it failed; meanwhile the status page says the site shows yesterday', async () => {
     const live = currentRelease(releasesDir());
     const sent = notifications.length;
     writeFileSync(failFile(), 'Cannot read the events');
@@ -359,7 +359,7 @@ describe('staff and webhooks with the schedule', { timeout: 60_000 }, () => {
     expect(builds()).toBe(built + 1);
     expect(currentRelease(releasesDir())).not.toBe(live);
     // Staff hear that it went live; the runs only the schedule asked for before it (the first
-    // day build, the box office's sync, midnight) went live without a word to the chat.
+    // day build, the box-office check, midnight) went live without a word to the chat.
     const rebuilt = publisher.log.runs[0]!;
     await until(() => notifications.some((message) => message.state === 'published' && message.run === rebuilt.id), 'the message of the rebuild');
     const scheduled = publisher.log.runs.filter(
@@ -403,8 +403,8 @@ describe('staff and webhooks with the schedule', { timeout: 60_000 }, () => {
 });
 
 describe('a source that answers garbage', { timeout: 60_000 }, () => {
-  it('leaves the live site, says which source and why, tries again at every sync, and notifies once when it starts and once when it ends', async () => {
-    // The clock jumped a few hours: a sync catches up.
+  it('leaves the live site, says which source and why, tries again at every box-office check, and notifies once when it starts and once when it ends', async () => {
+    // The clock jumped a few hours: a box-office check catches up.
     expect((await tickAt('2027-11-06T10:00:00Z')).map((run) => [run.trigger, run.state])).toEqual([['schedule', 'unchanged']]);
     const live = currentRelease(releasesDir());
     const programme = await page('/kinoprogram/');
@@ -418,13 +418,13 @@ describe('a source that answers garbage', { timeout: 60_000 }, () => {
     expect(currentRelease(releasesDir())).toBe(live);
     expect(await page('/kinoprogram/')).toBe(programme);
     const { freshness } = await status();
-    expect(freshness.sources.find((source) => source.key === 'runtime')).toMatchObject({
+    expect(freshness.sources.find((source) => source.key === 'boxOffice')).toMatchObject({
       answered: false,
       invalid: true,
       error: matching(/^events: record/),
     });
     expect(freshness.sources.find((source) => source.key === 'platform')).toMatchObject({ answered: true });
-    expect(freshness.warnings.map((warning) => warning.key)).toEqual(['source:runtime']);
+    expect(freshness.warnings.map((warning) => warning.key)).toEqual(['source:boxOffice']);
     expect(freshness.warnings[0]!.text).toMatch(
       /^Billettsystemet \(framsyningar og billettar\) har ikkje sendt data nettstaden kan bruke sidan laurdag 6\. november kl\. 11\.00 \(over ein time\)\./,
     );
@@ -433,8 +433,8 @@ describe('a source that answers garbage', { timeout: 60_000 }, () => {
     expect((await tickAt('2027-11-06T11:10:00Z')).map((run) => run.state)).toEqual(['unchanged']);
     await until(() => notifications.length >= sent + 2, 'two notifications');
     expect(notifications.slice(sent).map((message) => [message.warning, message.state])).toEqual([
-      ['source:runtime', 'started'],
-      ['source:runtime', 'ended'],
+      ['source:boxOffice', 'started'],
+      ['source:boxOffice', 'ended'],
     ]);
     expect((await status()).freshness.warnings).toEqual([]);
   });
@@ -462,7 +462,7 @@ describe('the day build while publishing is paused after a rollback', { timeout:
     expect(builtOn).toBe('2027-11-05'); // the version before was built on Friday
     const built = builds();
     const sent = notifications.length;
-    // A sync falls due, midnight passes, and staff ask for a full build: all of it waits.
+    // A box-office check falls due, midnight passes, and staff ask for a full build: all of it waits.
     await tickAt('2027-11-06T20:05:00Z');
     await tickAt('2027-11-06T23:00:00Z');
     const rebuild = await fetch(`${publisher.url}/staff/rebuild`, form({ csrf }));
@@ -522,7 +522,7 @@ describe('the day build on a fresh service across the clock changes of 2026', { 
       for (const run of runs) if (run.trigger === 'day-build') dayBuilds.push(`${iso} ${run.state} ${(await status()).freshness.live.builtOn}`);
       return runs;
     };
-    /** Ticks every 10 minutes from `from` to `to`: a sync each time (quiet ones fold into one entry), no build. */
+    /** Ticks every 10 minutes from `from` to `to`: a box-office check each time (quiet ones fold into one entry), no build. */
     const quietHours = async (from: string, to: string) => {
       const built = builds();
       let ticks = 0;
@@ -544,7 +544,7 @@ describe('the day build on a fresh service across the clock changes of 2026', { 
     expect(await tick('2026-03-28T22:59:59Z')).toEqual([]);
     await tick('2026-03-28T23:00:00Z'); // 00.00 on the 29th, still winter time
     expect((await status()).freshness.schedule.nextDayBuildAt).toBe('2026-03-29T22:00:00.000Z'); // summer time by then
-    // 01.30 to 03.30 (the clocks go from 02.00 to 03.00): syncs only.
+    // 01.30 to 03.30 (the clocks go from 02.00 to 03.00): box-office checks only.
     await quietHours('2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z');
     await tick('2026-03-29T21:55:00Z');
     expect(await tick('2026-03-29T21:59:59Z')).toEqual([]);
@@ -555,7 +555,7 @@ describe('the day build on a fresh service across the clock changes of 2026', { 
     expect(await tick('2026-10-24T21:59:59Z')).toEqual([]);
     await tick('2026-10-24T22:00:00Z'); // 00.00 on the 25th, still summer time
     expect((await status()).freshness.schedule.nextDayBuildAt).toBe('2026-10-25T23:00:00.000Z'); // winter time by then
-    // 01.50 to 03.10, through the hour from 02.00 to 03.00 that comes twice: syncs only.
+    // 01.50 to 03.10, through the hour from 02.00 to 03.00 that comes twice: box-office checks only.
     await quietHours('2026-10-24T23:50:00Z', '2026-10-25T02:10:00Z');
     await tick('2026-10-25T22:55:00Z');
     expect(await tick('2026-10-25T22:59:59Z')).toEqual([]);

@@ -152,8 +152,8 @@ describe('the pause after a rollback', () => {
     sources: [],
     schedule: {
       enabled: true as const,
-      syncMinutes: 5,
-      nextSyncAt: '2026-11-25T13:15:00.000Z',
+      boxOfficeMinutes: 5,
+      nextBoxOfficeCheckAt: '2026-11-25T13:15:00.000Z',
       nextDayBuildAt: '2026-11-25T23:00:00.000Z',
       nextDayBuildDay: '2026-11-26',
       paused: true,

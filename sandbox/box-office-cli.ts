@@ -1,22 +1,22 @@
 /**
- * `npm run boxoffice -- …`: plays the ticketing platform's box office against a running
+ * `npm run box-office -- …`: plays the ticketing platform's box office against a running
  * platform sandbox (`npm start` or `npm run sandbox`), through its admin endpoint
- * (`/__sandbox/boxoffice`). Only the runtime data changes; the CMS sends no webhook, so the
- * site learns of it at its next box-office sync.
+ * (`/__sandbox/boxoffice`). Only the box office's data (the runtime API's) changes; the CMS sends no webhook, so the
+ * site learns of it at its next box-office check.
  *
- *   npm run boxoffice -- list [YYYY-MM-DD]             the showings of a day (default today, Oslo)
- *   npm run boxoffice -- add FILM|EVENT-ID 'YYYY-MM-DD HH:MM'   a new showing like the film's latest
- *   npm run boxoffice -- move EVENT-ID HH:MM|'YYYY-MM-DD HH:MM' another time (length kept)
- *   npm run boxoffice -- soldout|few|available EVENT-ID         ticket availability
- *   npm run boxoffice -- cancel|reinstate EVENT-ID               cancelled, or set up again
+ *   npm run box-office -- list [YYYY-MM-DD]             the showings of a day (default today, Oslo)
+ *   npm run box-office -- add FILM|EVENT-ID 'YYYY-MM-DD HH:MM'   a new showing like the film's latest
+ *   npm run box-office -- move EVENT-ID HH:MM|'YYYY-MM-DD HH:MM' another time (length kept)
+ *   npm run box-office -- soldout|few|available EVENT-ID         ticket availability
+ *   npm run box-office -- cancel|reinstate EVENT-ID               cancelled, or set up again
  *
  * The same changes can be made in a browser, on the sandbox's box-office page (/__sandbox/billettkontor).
  *
  * SANDBOX_URL (default http://127.0.0.1:$SANDBOX_PORT, port 4400) names the sandbox.
  */
-import { boxOfficeRequest, UsageError, type ShowingLine } from './boxoffice';
+import { boxOfficeRequest, UsageError, type ShowingLine } from './box-office';
 
-const usage = `usage: npm run boxoffice -- <command>
+const usage = `usage: npm run box-office -- <command>
   list [YYYY-MM-DD]                          the showings of a day (default: today in Oslo)
   add <film or event id> 'YYYY-MM-DD HH:MM'  a new showing like the film's latest one (film: its pageReference or slug)
   move <event id> <HH:MM | 'YYYY-MM-DD HH:MM'>  another time; a time alone keeps the day
@@ -56,16 +56,16 @@ async function main(args: string[]): Promise<void> {
   if (!response.ok) throw new Error(`the box office refused: ${answer.error ?? `status ${response.status}`}`);
   if (answer.showings) {
     const day = request.method === 'GET' ? new URLSearchParams(request.query).get('day') : undefined;
-    console.log(`Showings on ${day} (Oslo time); another day: npm run boxoffice -- list YYYY-MM-DD`);
+    console.log(`Showings on ${day} (Oslo time); another day: npm run box-office -- list YYYY-MM-DD`);
     console.log(answer.showings.length > 0 ? answer.showings.map(line).join('\n') : '  no showings that day');
     return;
   }
   const event = answer.event!;
-  console.log(`${event.id}: ${event.startTime}, ${String(event['availability'])} (the site shows it after its next box-office sync)`);
+  console.log(`${event.id}: ${event.startTime}, ${String(event['availability'])} (the site shows it after its next box-office check)`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`boxoffice: ${(error as Error).message}`);
+  console.error(`box-office: ${(error as Error).message}`);
   if (error instanceof UsageError) console.error(usage);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

@@ -1,12 +1,12 @@
 /**
- * Keeps a production page's ticket list current without a rebuild: asks the runtime API
- * (SPEC §7 events call, through the shared HTTP layer and the $events store) for the listed
- * events, and redraws what changed: the time (re-sorted), and the ticket cell — a sold-out,
- * cancelled or started show never keeps a ticket link, and says why. A failing runtime API
- * is only logged; the list from the build stays.
+ * Keeps a production page's ticket list current without a rebuild: asks the box office (the
+ * platform's runtime API, SPEC §7 events call, through the shared HTTP layer and the $events
+ * store) for the listed events, and redraws what changed: the time (re-sorted), and the ticket
+ * cell — a sold-out, cancelled or started show never keeps a ticket link, and says why. A
+ * failing box office is only logged; the list from the build stays.
  */
-import { createRuntimeApi } from '../lib/live-events/client';
-import { $events, loadEvents } from '../lib/live-events/store';
+import { createBoxOfficeApi } from '../lib/box-office/client';
+import { $events, loadEvents } from '../lib/box-office/store';
 import { ticketState } from '../lib/programme/programme';
 import { FEW_TICKETS, noTicketReason, ticketLinkPrefix } from '../lib/programme/ticket-labels';
 import { formatDayName, formatShortDay, formatTime, osloDay } from '../lib/format/time';
@@ -99,13 +99,13 @@ function apply(list: HTMLElement, events: readonly unknown[]): void {
 }
 
 export function keepTicketsLive(root: Document): void {
-  for (const list of root.querySelectorAll<HTMLElement>('[data-live-events]')) {
-    const runtimeUrl = list.dataset['runtimeUrl'];
-    const runtime = runtimeUrl ? createRuntimeApi({ runtimeUrl, runtimeSite: list.dataset['runtimeSite'] ?? '' }) : null;
-    if (!runtime) continue;
+  for (const list of root.querySelectorAll<HTMLElement>('[data-box-office]')) {
+    const apiUrl = list.dataset['boxOfficeUrl'];
+    const boxOffice = apiUrl ? createBoxOfficeApi({ apiUrl, site: list.dataset['boxOfficeSite'] ?? '' }) : null;
+    if (!boxOffice) continue;
     const ids = [...list.querySelectorAll<HTMLElement>('[data-event-id]')].map((row) => row.dataset['eventId'] ?? '').filter(Boolean);
     if (ids.length === 0) continue;
     $events.subscribe((state) => apply(list, state.items));
-    void loadEvents(runtime, ids);
+    void loadEvents(boxOffice, ids);
   }
 }

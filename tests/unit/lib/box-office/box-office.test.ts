@@ -1,26 +1,26 @@
 /**
- * Live events (SPEC §4 events state, §7 events call): the settings, the runtime API client
- * against a real local server, and the store, tested as the nanostores README describes
- * (keepMount, allTasks, cleanStores).
+ * The box office in the browser (SPEC §4 events state, §7 events call): the settings, the
+ * client of its API (the platform's runtime API) against a real local server, and the store,
+ * tested as the nanostores README describes (keepMount, allTasks, cleanStores).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allTasks, cleanStores, keepMount } from 'nanostores';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRuntimeApi, UnexpectedEventsAnswer, type RuntimeApi } from '../../../../src/lib/live-events/client';
-import { liveEventsSettings, runtimeSiteKey } from '../../../../src/lib/live-events/settings';
-import { $events, initialEvents, loadEvents } from '../../../../src/lib/live-events/store';
+import { createBoxOfficeApi, UnexpectedEventsAnswer, type BoxOfficeApi } from '../../../../src/lib/box-office/client';
+import { boxOfficeSettings, boxOfficeSiteKey } from '../../../../src/lib/box-office/settings';
+import { $events, initialEvents, loadEvents } from '../../../../src/lib/box-office/store';
 
 describe('settings', () => {
-  it('is the runtime API with the site key of the first partner', () => {
-    expect(runtimeSiteKey(118)).toBe('site118a');
-    expect(liveEventsSettings([178, 118], 'https://runtime.example/')).toEqual({ runtimeUrl: 'https://runtime.example/', runtimeSite: 'site178a' });
+  it("is the box office's API with the site key of the first partner", () => {
+    expect(boxOfficeSiteKey(118)).toBe('site118a');
+    expect(boxOfficeSettings([178, 118], 'https://runtime.example/')).toEqual({ apiUrl: 'https://runtime.example/', site: 'site178a' });
   });
 
-  it('is off without a runtime API or without a partner', () => {
-    expect(liveEventsSettings([118], undefined)).toBeNull();
-    expect(liveEventsSettings([118], '')).toBeNull();
-    expect(liveEventsSettings([], 'https://runtime.example/')).toBeNull();
+  it("is off without the box office's API or without a partner", () => {
+    expect(boxOfficeSettings([118], undefined)).toBeNull();
+    expect(boxOfficeSettings([118], '')).toBeNull();
+    expect(boxOfficeSettings([], 'https://runtime.example/')).toBeNull();
   });
 });
 
@@ -45,14 +45,14 @@ describe('client', () => {
   });
 
   it('is off without settings', () => {
-    expect(createRuntimeApi(null)).toBeNull();
+    expect(createBoxOfficeApi(null)).toBeNull();
   });
 
   it('GETs events with keys = the comma-joined ids and site = site{partner}a, without credentials', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     try {
-      const runtime = createRuntimeApi({ runtimeUrl: `${base}/runtime/`, runtimeSite: 'site178a' })!;
-      expect(await runtime.events(['ev-1', 'ev-2'])).toEqual([{ id: 'ev-1' }]);
+      const boxOffice = createBoxOfficeApi({ apiUrl: `${base}/runtime/`, site: 'site178a' })!;
+      expect(await boxOffice.events(['ev-1', 'ev-2'])).toEqual([{ id: 'ev-1' }]);
       expect(seen.at(-1)).toMatchObject({ path: '/runtime/events', query: { keys: 'ev-1,ev-2', site: 'site178a' } });
       expect(seen.at(-1)?.headers.cookie).toBeUndefined();
       const init = fetchSpy.mock.calls.at(-1)?.[1];
@@ -65,8 +65,8 @@ describe('client', () => {
   it('treats an answer that is not a list as a failure', async () => {
     answer = { status: 200, body: '<h1>502</h1>', type: 'text/html' };
     try {
-      const runtime = createRuntimeApi({ runtimeUrl: `${base}/`, runtimeSite: 'site118a' })!;
-      await expect(runtime.events(['ev-1'])).rejects.toBeInstanceOf(UnexpectedEventsAnswer);
+      const boxOffice = createBoxOfficeApi({ apiUrl: `${base}/`, site: 'site118a' })!;
+      await expect(boxOffice.events(['ev-1'])).rejects.toBeInstanceOf(UnexpectedEventsAnswer);
     } finally {
       answer = { status: 200, body: '[{"id":"ev-1"}]', type: 'application/json' };
     }
@@ -83,15 +83,15 @@ describe('store', () => {
   it('records requested ids, appends loaded events, and never requests an id twice', async () => {
     keepMount($events);
     const asked: string[][] = [];
-    const runtime: RuntimeApi = {
+    const boxOffice: BoxOfficeApi = {
       events: (ids) => {
         asked.push([...ids]);
         return Promise.resolve(ids.map((id) => ({ id })));
       },
     };
-    void loadEvents(runtime, ['ev-1', 'ev-2']);
-    void loadEvents(runtime, ['ev-2', 'ev-3', 'ev-3']);
-    void loadEvents(runtime, ['ev-1']);
+    void loadEvents(boxOffice, ['ev-1', 'ev-2']);
+    void loadEvents(boxOffice, ['ev-2', 'ev-3', 'ev-3']);
+    void loadEvents(boxOffice, ['ev-1']);
     await allTasks();
     expect(asked).toEqual([['ev-1', 'ev-2'], ['ev-3']]);
     expect($events.get().requested).toEqual(['ev-1', 'ev-2', 'ev-3']);
@@ -101,10 +101,10 @@ describe('store', () => {
   it('only logs a failure, and does not ask again for the ids it tried', async () => {
     keepMount($events);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const runtime: RuntimeApi = { events: () => Promise.reject(new Error('down')) };
-    void loadEvents(runtime, ['ev-9']);
+    const boxOffice: BoxOfficeApi = { events: () => Promise.reject(new Error('down')) };
+    void loadEvents(boxOffice, ['ev-9']);
     await allTasks();
-    void loadEvents(runtime, ['ev-9']);
+    void loadEvents(boxOffice, ['ev-9']);
     await allTasks();
     expect(log).toHaveBeenCalledOnce();
     expect($events.get()).toEqual({ requested: ['ev-9'], items: [] });

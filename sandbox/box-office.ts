@@ -1,7 +1,7 @@
 /**
  * The box office, as the sandbox plays it: the ticketing platform's staff add a showing, move
  * one to another time, and mark one sold out (or few left, or on sale again). These change the
- * runtime data (the runtime API's basic_events) in place and nothing in the CMS: no webhook is
+ * box office's data (what the runtime API's basic_events serves) in place and nothing in the CMS: no webhook is
  * sent, just as the real platform sends none. A site that stays current must notice by itself.
  *
  * Times are Oslo wall-clock times ('2026-11-26 18:00'), or ISO 8601 with an offset.
@@ -230,7 +230,7 @@ export function showingsOn(dataset: Dataset, day: string): ShowingLine[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The command line (sandbox/boxoffice-cli.ts).
+// The command line (sandbox/box-office-cli.ts).
 
 /** A command line that does not say what to do. */
 export class UsageError extends Error {}
@@ -240,7 +240,7 @@ export function osloToday(now: Date): string {
   return new Date(osloWall(now).day * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The admin request a command line of `npm run boxoffice` asks for; `now` picks today for `list`. */
+/** The admin request a command line of `npm run box-office` asks for; `now` picks today for `list`. */
 export function boxOfficeRequest(args: readonly string[], now: Date): { method: 'GET'; query: string } | { method: 'POST'; body: Record<string, string> } {
   const [command, first, ...rest] = args;
   const second = rest.join(' ').trim();

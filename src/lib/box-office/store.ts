@@ -4,12 +4,12 @@
  * logged (SPEC §8): the ticket lists keep what the build wrote.
  */
 import { atom, task } from 'nanostores';
-import type { RuntimeApi } from './client';
+import type { BoxOfficeApi } from './client';
 
 export interface EventsState {
   /** Ids asked for so far; never asked for twice. */
   readonly requested: string[];
-  /** What the runtime API answered, as it answered it (the page checks each item before use). */
+  /** What the box office answered, as it answered it (the page checks each item before use). */
   readonly items: unknown[];
 }
 
@@ -31,14 +31,14 @@ export function eventsLoaded(items: readonly unknown[]): void {
 }
 
 /** Loads the events not asked for before (a nanostores task, so allTasks() waits for it). */
-export function loadEvents(runtime: RuntimeApi, ids: readonly string[]): Promise<void> {
+export function loadEvents(boxOffice: BoxOfficeApi, ids: readonly string[]): Promise<void> {
   const fresh = eventsRequested(ids);
   if (fresh.length === 0) return Promise.resolve();
   return task(async () => {
     try {
-      eventsLoaded(await runtime.events(fresh));
+      eventsLoaded(await boxOffice.events(fresh));
     } catch (error) {
-      console.error('Runtime API: events could not be loaded', error);
+      console.error('Box office: events could not be loaded', error);
     }
   });
 }

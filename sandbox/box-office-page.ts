@@ -2,17 +2,17 @@
  * The sandbox's box-office page (/__sandbox/billettkontor): where a newcomer plays the ticketing
  * platform's staff in a browser, as the CMS editor (editor.ts) plays the editor. It lists the
  * coming showings by day, and moves, sells out, cancels or sets up again one of them, through
- * the same change as `npm run boxoffice` (boxoffice.ts). The platform sends no webhook for such
- * changes: the page says when the site's next box-office sync is due to fetch them. Plain HTML
+ * the same change as `npm run box-office` (box-office.ts). The platform sends no webhook for such
+ * changes: the page says when the site's next box-office check is due to fetch them. Plain HTML
  * forms in nynorsk, no scripts.
  */
-import type { BoxOfficeChange, ShowingLine } from './boxoffice';
+import type { BoxOfficeChange, ShowingLine } from './box-office';
 import { osloWall } from './dates';
 import { escapeHtml, layout } from './editor';
 
-export const BOXOFFICE_PAGE = '/__sandbox/billettkontor';
+export const BOX_OFFICE_PAGE = '/__sandbox/billettkontor';
 /** Days the page offers, today first. */
-export const BOXOFFICE_DAYS = 7;
+export const BOX_OFFICE_DAYS = 7;
 
 const DAY_MS = 86_400_000;
 const dayName = new Intl.DateTimeFormat('nn-NO', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -38,7 +38,7 @@ export function osloDayOf(instant: Date): string {
 /** The days the page offers: today and the next six. */
 export function pageDays(now: Date): string[] {
   const today = osloWall(now).day;
-  return Array.from({ length: BOXOFFICE_DAYS }, (_, index) => new Date((today + index) * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: BOX_OFFICE_DAYS }, (_, index) => new Date((today + index) * DAY_MS).toISOString().slice(0, 10));
 }
 
 const availabilityText: Record<string, string> = { available: 'Ledige billettar', few: 'Nesten utselt', soldout: 'Utselt' };
@@ -50,20 +50,20 @@ export function saleText(showing: Pick<ShowingLine, 'availability' | 'status'>):
 }
 
 /** When the site fetches box-office changes: its interval, and when it last fetched (if it has). */
-export interface SyncInfo {
+export interface SiteChecks {
   readonly intervalMinutes?: number | undefined;
-  readonly lastSync?: Date | undefined;
+  readonly lastBoxOfficeCheck?: Date | undefined;
 }
 
 /** The sentence on when a change reaches the site. */
-export function syncText(sync: SyncInfo, now: Date): string {
-  const every = sync.intervalMinutes;
+export function checksText(checks: SiteChecks, now: Date): string {
+  const every = checks.intervalMinutes;
   if (!every) return 'Nettstaden hentar endringar frå billettkontoret ved neste bygging; ho får ikkje melding om dei.';
   const interval = every === 1 ? 'kvart minutt' : `kvart ${every}. minutt`;
-  if (!sync.lastSync) return `Nettstaden hentar endringar frå billettkontoret ${interval}. Ho har ikkje henta noko enno.`;
-  let next = sync.lastSync.getTime() + every * 60_000;
+  if (!checks.lastBoxOfficeCheck) return `Nettstaden hentar endringar frå billettkontoret ${interval}. Ho har ikkje henta noko enno.`;
+  let next = checks.lastBoxOfficeCheck.getTime() + every * 60_000;
   while (next < now.getTime()) next += every * 60_000;
-  return `Nettstaden hentar endringar frå billettkontoret ${interval}; sist kl. ${clockLabel(sync.lastSync)}. Neste henting er venta kl. ${clockLabel(new Date(next))}, og endringa er ute på nettstaden litt etter det.`;
+  return `Nettstaden hentar endringar frå billettkontoret ${interval}; sist kl. ${clockLabel(checks.lastBoxOfficeCheck)}. Neste henting er venta kl. ${clockLabel(new Date(next))}, og endringa er ute på nettstaden litt etter det.`;
 }
 
 /** The change a posted form asks for, or a nynorsk reason it can't be made. */
@@ -101,26 +101,26 @@ export function parseBoxOfficeForm(body: string): BoxOfficeForm {
 }
 
 /** When the site is due to fetch a change made now: «ved neste henting, venta kl. 12.01». */
-export function nextSyncText(sync: SyncInfo, now: Date): string {
-  const every = sync.intervalMinutes;
+export function nextCheckText(checks: SiteChecks, now: Date): string {
+  const every = checks.intervalMinutes;
   if (!every) return 'ved neste bygging';
-  if (!sync.lastSync) return `innan ${every === 1 ? 'eitt minutt' : `${every} minutt`}, når ho hentar`;
-  let next = sync.lastSync.getTime() + every * 60_000;
+  if (!checks.lastBoxOfficeCheck) return `innan ${every === 1 ? 'eitt minutt' : `${every} minutt`}, når ho hentar`;
+  let next = checks.lastBoxOfficeCheck.getTime() + every * 60_000;
   while (next < now.getTime()) next += every * 60_000;
   return `ved neste henting, venta kl. ${clockLabel(new Date(next))}`;
 }
 
 /** What the page says after a change, built from the showing as it now is. */
-export function changedText(showing: ShowingLine, sync: SyncInfo, now: Date): string {
+export function changedText(showing: ShowingLine, checks: SiteChecks, now: Date): string {
   const at = `${dayLabel(osloDayOf(new Date(showing.startTime)))} kl. ${clockLabel(showing.startTime)}`;
-  return `Endra: ${showing.title}, ${at}: ${saleText(showing).toLowerCase()}. Nettstaden får det med seg ${nextSyncText(sync, now)}.`;
+  return `Endra: ${showing.title}, ${at}: ${saleText(showing).toLowerCase()}. Nettstaden får det med seg ${nextCheckText(checks, now)}.`;
 }
 
 export interface BoxOfficeView {
   readonly day: string;
   readonly now: Date;
   readonly showings: readonly ShowingLine[];
-  readonly sync: SyncInfo;
+  readonly checks: SiteChecks;
   /** The sentence after a change, or the reason one was refused. */
   readonly notice?: { readonly text: string; readonly error?: boolean } | undefined;
   /** The CMS editor's and the site's addresses, for the links at the top. */
@@ -146,11 +146,11 @@ function showingRow(showing: ShowingLine, day: string): string {
   return `<li class="showing">
 <h3 id="${headingId}">kl. ${clockLabel(showing.startTime)} ${escapeHtml(showing.title)}</h3>
 <p>${escapeHtml(showing.hall)}. <strong>${saleText(showing)}</strong>. <span class="hint">Nr. ${escapeHtml(showing.id)}</span></p>
-<form method="post" action="${BOXOFFICE_PAGE}" class="buttons">${fields}${sale}</form>
+<form method="post" action="${BOX_OFFICE_PAGE}" class="buttons">${fields}${sale}</form>
 ${
   cancelled
     ? ''
-    : `<form method="post" action="${BOXOFFICE_PAGE}" class="move">${fields}
+    : `<form method="post" action="${BOX_OFFICE_PAGE}" class="move">${fields}
 <label for="tid-${escapeHtml(showing.id)}">Nytt klokkeslett</label>
 <input type="time" id="tid-${escapeHtml(showing.id)}" name="tid" value="${clockLabel(showing.startTime).replace('.', ':')}" required>
 <button type="submit" name="gjer" value="flytt" aria-describedby="${headingId}">Flytt</button>
@@ -164,7 +164,7 @@ export function boxOfficePage(view: BoxOfficeView): string {
   const nav = days
     .map(
       (day, index) =>
-        `<li><a href="${BOXOFFICE_PAGE}?dag=${day}"${day === view.day ? ' aria-current="page"' : ''}>${index === 0 ? 'I dag' : dayLabel(day)}</a></li>`,
+        `<li><a href="${BOX_OFFICE_PAGE}?dag=${day}"${day === view.day ? ' aria-current="page"' : ''}>${index === 0 ? 'I dag' : dayLabel(day)}</a></li>`,
     )
     .join('\n');
   const coming = view.showings.filter((showing) => Date.parse(showing.startTime) >= view.now.getTime() || view.day !== days[0]);
@@ -175,7 +175,7 @@ export function boxOfficePage(view: BoxOfficeView): string {
     `<p><a href="/__sandbox/">CMS-et</a>${view.siteUrl ? ` · <a href="${escapeHtml(view.siteUrl)}">Nettstaden</a>` : ''}</p>
 <h1>Sandkassa: billettkontoret</h1>
 <p>Her speler du billettkontoret. Flytt ei framsyning, sel ho ut eller avlys ho. Billettsystemet sender inga melding til nettstaden når noko endrar seg her.</p>
-<p>${escapeHtml(syncText(view.sync, view.now))}</p>
+<p>${escapeHtml(checksText(view.checks, view.now))}</p>
 <div role="status">${notice}</div>
 <nav aria-label="Dagar"><ul class="days">
 ${nav}

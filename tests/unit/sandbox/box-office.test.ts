@@ -1,8 +1,8 @@
 /**
- * The sandbox's box office (sandbox/boxoffice.ts and `POST /__sandbox/boxoffice`): a showing
+ * The sandbox's box office (sandbox/box-office.ts and `POST /__sandbox/boxoffice`): a showing
  * added, moved or sold out changes what the runtime API serves, never the CMS, and sends no
  * webhook. And the import notices each of these: what makes a run «changed» covers the
- * runtime data, not only the CMS's records.
+ * box office's data, not only the CMS's records.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readImportConfig } from '../../../import/config';
 import { runImport } from '../../../import/run';
-import { applyBoxOfficeChange, boxOfficeRequest, parseBoxOfficeChange, parseShowTime, showingsOn, UsageError } from '../../../sandbox/boxoffice';
+import { applyBoxOfficeChange, boxOfficeRequest, parseBoxOfficeChange, parseShowTime, showingsOn, UsageError } from '../../../sandbox/box-office';
 import { sandboxImportEnv } from '../../../sandbox/import-env';
 import { loadDataset, startSandbox, type Dataset, type Sandbox } from '../../../sandbox/server';
 
@@ -51,7 +51,7 @@ describe('times the box office is given', () => {
   });
 });
 
-describe('changes to the runtime data', () => {
+describe("changes to the box office's data", () => {
   let dataset: Dataset;
   beforeEach(() => {
     dataset = loadDataset('content');
@@ -165,7 +165,7 @@ describe('the admin endpoint, and the import noticing', () => {
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/cms`;
     sandbox = await startSandbox({ dataset, webhook: { url: hook, secret: 'x'.repeat(20) } });
-    work = mkdtempSync(join(tmpdir(), 'kaia-boxoffice-'));
+    work = mkdtempSync(join(tmpdir(), 'kaia-box-office-'));
     cpSync('content', join(work, 'content'), { recursive: true });
   });
   afterAll(async () => {
@@ -214,7 +214,7 @@ describe('the admin endpoint, and the import noticing', () => {
     expect(webhooks).toEqual([]);
   });
 
-  it('knows an unchanged sync by its digest, without checking the records, and a box-office change breaks it', async () => {
+  it('knows an unchanged box-office check by its digest, without checking the records, and a box-office change breaks it', async () => {
     const contentDir = join(work, 'content');
     const first = await runImport({ config: config(), contentDir });
     expect(first.sameAsKnown).toBe(false);

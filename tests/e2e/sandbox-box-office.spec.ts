@@ -1,11 +1,12 @@
 /**
  * The newcomer's path through the sandbox's box office in a browser (/__sandbox/billettkontor):
  * the coming showings of a day, one moved and one sold out with the keyboard, and what the
- * runtime API (what the site's box-office sync reads) serves afterwards. The page says when the
- * site's next sync fetches the change; it passes axe and the Nu HTML Checker and reflows at 320 px.
+ * runtime API (what the site's box-office check reads) serves afterwards. The page says when the
+ * site's next box-office check fetches the change; it passes axe and the Nu HTML Checker and
+ * reflows at 320 px.
  */
 import { loadDataset, startSandbox, type Sandbox } from '../../sandbox/server';
-import { showingsOn } from '../../sandbox/boxoffice';
+import { showingsOn } from '../../sandbox/box-office';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { axeViolations, expect, test } from './fixtures';
 import { nuErrors } from './nu-check';
@@ -26,8 +27,8 @@ const second = showings.find((showing) => showing !== first && showing.availabil
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  sandbox = await startSandbox({ dataset, port, syncMinutes: 1, now: () => NOW });
-  // The site's sync has fetched once, at 11.59.
+  sandbox = await startSandbox({ dataset, port, boxOfficeMinutes: 1, now: () => NOW });
+  // The site's box-office check has fetched once, at 11.59.
   await fetch(`${sandbox.url}/runtime/sites/site118a/basic_events`);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The ticket list of a production page follows the runtime API without a rebuild: a changed
+ * The ticket list of a production page follows the box office without a rebuild: a changed
  * time and a sold-out show in the sandbox appear at once, and a sold-out show offers no link.
  * It changes shared sandbox data, so it runs in the nginx project only (playwright.config.ts).
  */
@@ -25,7 +25,7 @@ async function change(id: string, changes: Partial<Event>) {
   expect(response.ok).toBe(true);
 }
 
-// One after another: the second test switches a fault on the runtime API the first one reads.
+// One after another: the second test switches a fault on the box office's API the first one reads.
 test.describe.configure({ mode: 'default' });
 
 test.afterEach(async () => {
@@ -33,15 +33,15 @@ test.afterEach(async () => {
   await change(sellsOut.id, { availability: sellsOut.availability });
 });
 
-test('a changed time and a sold-out show reach the page from the runtime API, without a rebuild', async ({ page }) => {
+test('a changed time and a sold-out show reach the page from the box office, without a rebuild', async ({ page }) => {
   expect(shows.length).toBeGreaterThanOrEqual(2);
   const newStart = moved.startTime.replace(/T\d\d:\d\d/, 'T17:00');
   await change(moved.id, { startTime: newStart });
   await change(sellsOut.id, { availability: 'soldout' });
 
-  const runtimeCall = page.waitForRequest((request) => request.url().startsWith(`${sandbox}/runtime/events?`));
+  const boxOfficeCall = page.waitForRequest((request) => request.url().startsWith(`${sandbox}/runtime/events?`));
   await page.goto(PAGE);
-  const url = new URL((await runtimeCall).url());
+  const url = new URL((await boxOfficeCall).url());
   expect(url.searchParams.get('site')).toBe('site118a');
   expect(url.searchParams.get('keys')?.split(',')).toEqual(expect.arrayContaining([moved.id, sellsOut.id]));
 
@@ -54,7 +54,7 @@ test('a changed time and a sold-out show reach the page from the runtime API, wi
   await expect(soldOutRow.getByRole('link', { name: /Kjøp billett/ })).toHaveCount(0);
 });
 
-test('when the runtime API fails, the list from the build stays and still sells', async ({ page }) => {
+test('when the box office fails, the list from the build stays and still sells', async ({ page }) => {
   await fetch(`${sandbox}/__sandbox/fault`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,12 +1,12 @@
 /**
- * The sandbox's box-office page (sandbox/boxoffice-page.ts, /__sandbox/billettkontor): a newcomer
+ * The sandbox's box-office page (sandbox/box-office-page.ts, /__sandbox/billettkontor): a newcomer
  * sees the coming showings by day and moves, sells out, cancels or sets up again one of them; the
- * change reaches the runtime API (what the site's sync reads) and nothing else, and the page says
- * when the site's next sync is due to fetch it.
+ * change reaches the runtime API (what the site's box-office check reads) and nothing else, and
+ * the page says when the site's next box-office check is due to fetch it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { boxOfficePage, clockLabel, dayLabel, pageDays, parseBoxOfficeForm, syncText } from '../../../sandbox/boxoffice-page';
-import { showingsOn } from '../../../sandbox/boxoffice';
+import { boxOfficePage, clockLabel, dayLabel, pageDays, parseBoxOfficeForm, checksText } from '../../../sandbox/box-office-page';
+import { showingsOn } from '../../../sandbox/box-office';
 import { loadDataset, startSandbox, type Sandbox } from '../../../sandbox/server';
 
 const at = (iso: string) => new Date(iso);
@@ -36,13 +36,13 @@ describe('the box-office form', () => {
 describe('when a change reaches the site', () => {
   it('says the interval, the last fetch and the next one, in Oslo time, also across the change to winter time', () => {
     const now = at('2026-11-26T21:40:30Z');
-    expect(syncText({}, now)).toContain('ved neste bygging');
-    expect(syncText({ intervalMinutes: 1 }, now)).toBe('Nettstaden hentar endringar frå billettkontoret kvart minutt. Ho har ikkje henta noko enno.');
-    expect(syncText({ intervalMinutes: 5, lastSync: at('2026-11-26T21:31:00Z') }, now)).toBe(
+    expect(checksText({}, now)).toContain('ved neste bygging');
+    expect(checksText({ intervalMinutes: 1 }, now)).toBe('Nettstaden hentar endringar frå billettkontoret kvart minutt. Ho har ikkje henta noko enno.');
+    expect(checksText({ intervalMinutes: 5, lastBoxOfficeCheck: at('2026-11-26T21:31:00Z') }, now)).toBe(
       'Nettstaden hentar endringar frå billettkontoret kvart 5. minutt; sist kl. 22.31. Neste henting er venta kl. 22.41, og endringa er ute på nettstaden litt etter det.',
     );
     // 25 October 2026: the clocks go back at 03.00 summer time.
-    expect(syncText({ intervalMinutes: 5, lastSync: at('2026-10-25T00:58:00Z') }, at('2026-10-25T01:00:00Z'))).toContain(
+    expect(checksText({ intervalMinutes: 5, lastBoxOfficeCheck: at('2026-10-25T00:58:00Z') }, at('2026-10-25T01:00:00Z'))).toContain(
       'sist kl. 02.58. Neste henting er venta kl. 02.03',
     );
     expect(clockLabel('2026-03-29T01:30:00Z')).toBe('03.30');
@@ -65,7 +65,7 @@ describe('the page', () => {
     const over = showings.filter((showing) => showing.startTime < last.startTime);
     expect(over.length).toBeGreaterThan(1);
     const now = new Date(Date.parse(last.startTime) - 60_000);
-    const html = boxOfficePage({ day, now, showings, sync: { intervalMinutes: 1 } });
+    const html = boxOfficePage({ day, now, showings, checks: { intervalMinutes: 1 } });
     expect(html).toContain('<h2>I dag, torsdag 26. november</h2>');
     for (const showing of over) expect(html).not.toContain(`value="${showing.id}"`);
     expect(html).toContain(`value="${last.id}"`);
@@ -83,7 +83,7 @@ describe('the page', () => {
       availability: 'available',
       status: 'scheduled',
     };
-    const html = boxOfficePage({ day: '2026-11-27', now: at('2026-11-26T12:00:00Z'), showings: [showing], sync: {}, siteUrl: 'http://x/"><script>' });
+    const html = boxOfficePage({ day: '2026-11-27', now: at('2026-11-26T12:00:00Z'), showings: [showing], checks: {}, siteUrl: 'http://x/"><script>' });
     expect(html).toContain('Olsenbanden &#60;b&#62;&#34;x&#34;&#60;/b&#62;');
     expect(html).toContain('Sal &#38; 1');
     expect(html).not.toContain('<script>');
@@ -101,7 +101,7 @@ describe('the page against the sandbox', () => {
     const dataset = loadDataset('content');
     const showing = showingsOn(dataset, '2026-11-27')[0]!;
     const now = at('2026-11-26T10:00:00Z');
-    sandbox = await startSandbox({ dataset, syncMinutes: 5, now: () => now });
+    sandbox = await startSandbox({ dataset, boxOfficeMinutes: 5, now: () => now });
     const basicEvents = async () =>
       (await (await fetch(`${sandbox!.url}/runtime/sites/site1a/basic_events`)).json()) as { id: string; availability: string; status: string }[];
     expect((await basicEvents()).find((event) => event.id === showing.id)?.availability).not.toBe('soldout');
