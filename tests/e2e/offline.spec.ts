@@ -363,6 +363,9 @@ function newerBuild(heading: string): string {
 }
 
 test.describe('a new version under an open page', () => {
+  // Each test starts the server twice, the CDN's runtime included (wrangler and workerd read the
+  // whole build at each start): over the default 60 s on a loaded machine.
+  test.describe.configure({ timeout: 150_000 });
   let server: ChildProcess | undefined;
   let newer: string | undefined;
   test.afterEach(async () => {
