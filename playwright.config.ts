@@ -13,10 +13,9 @@ const BUILDING_SPECS = /(publish-real-build|publish-cdn|filmclub-partners|start)
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Three workers on the 2-core machine: with two, the browser tests kept the cores busy only
-  // about half the time (874 CPU-seconds in a run that took 912 s of wall time in CI, 2026-11-27),
-  // since most of a test waits on pages, servers and the film-club partner's answers.
-  workers: 3,
+  // Two workers on the 2-core machine. Three were slower: 291 tests in 17.0 min against 285 in
+  // 15.2 min with two (fresh-clone runs, 2026-11-27); the browsers keep both cores busy.
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
