@@ -199,11 +199,15 @@ test('ticket links in the search results report their film or event from the lis
   await expect.poll(() => dataLayer(page)).toHaveLength(1);
   const recorded = await pushRecorder(page);
   await recorded.attach();
-  const film = page.locator('.search-result').filter({ has: page.getByRole('link', { name: 'Naustet', exact: true }) });
-  const ticket = film.getByRole('link', { name: /^Kjøp billett/ });
-  const ticketUrl = (await ticket.getAttribute('href')) ?? '';
-  await ticket.click();
-  await page.waitForURL(ticketUrl);
+  // Clicks the ticket link of the result whose title is `title`, and waits for the provider's page.
+  const buyFromResult = async (title: string) => {
+    const result = page.locator('.search-result').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    const ticket = result.getByRole('link', { name: /^Kjøp billett/ });
+    const ticketUrl = (await ticket.getAttribute('href')) ?? '';
+    await ticket.click();
+    await page.waitForURL(ticketUrl);
+  };
+  await buyFromResult('Naustet');
   expect(recorded.prevented).toEqual([false]);
   expect(recorded.pushes).toEqual([{ ecommerce: null }, { event: 'select_content', ecommerce: { items: [expectedItem('/naustet-q9y74', 'Søk')] } }]);
 
@@ -211,11 +215,7 @@ test('ticket links in the search results report their film or event from the lis
   await page.goto('/search?q=Saltvatn');
   await expect.poll(() => dataLayer(page)).toHaveLength(1);
   await recorded.attach();
-  const event = page.locator('.search-result').filter({ has: page.getByRole('link', { name: 'Saltvatn i konsert', exact: true }) });
-  const eventTicket = event.getByRole('link', { name: /^Kjøp billett/ });
-  const eventTicketUrl = (await eventTicket.getAttribute('href')) ?? '';
-  await eventTicket.click();
-  await page.waitForURL(eventTicketUrl);
+  await buyFromResult('Saltvatn i konsert');
   expect(recorded.pushes).toEqual([{ ecommerce: null }, { event: 'select_content', ecommerce: { items: [expectedItem('/saltvatn-i-konsert-gg45j', 'Søk')] } }]);
 });
 
