@@ -84,7 +84,7 @@ export function postBuild(options: PostBuildOptions): AstroIntegration {
             await compressor?.add(file, body, compressionPlace(path, sitemapPages));
           }
         } catch (error) {
-          await search.close();
+          await Promise.all([search.close(), compressor?.close()]);
           throw error;
         }
         inliner.report(logger);
@@ -112,7 +112,12 @@ export function postBuild(options: PostBuildOptions): AstroIntegration {
         }
         const pageSet = new Set(pages);
         const rest = (await listFiles(root)).filter((file) => compressible(root, file) && !pageSet.has(file));
-        for (const file of rest) await compressor.add(file, await readFile(file), compressionPlace(relativeTo(root, file), sitemapPages));
+        try {
+          for (const file of rest) await compressor.add(file, await readFile(file), compressionPlace(relativeTo(root, file), sitemapPages));
+        } catch (error) {
+          await compressor.close();
+          throw error;
+        }
         const { compressed, reused } = await compressor.done();
         logger.info(
           `${figures}; ${compressed} text files precompressed (files under 1 KiB are not), ${reused} of them from the cache; the pass took ${((performance.now() - started) / 1000).toFixed(1)} s`,

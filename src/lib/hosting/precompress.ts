@@ -2,11 +2,13 @@
  * Gzip and brotli copies of the build's text files (`page.html.gz`, `page.html.br`), made once
  * at build time so the server never compresses on the fly (nginx gzip_static/brotli_static).
  */
-import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
@@ -86,24 +88,6 @@ export interface PrecompressResult {
   reused: number;
 }
 
-async function fromCache(cache: CompressionCache, names: { gzip: string; brotli: string }, file: string): Promise<boolean> {
-  try {
-    const now = new Date();
-    await Promise.all([copyFile(join(cache.dir, names.gzip), `${file}.gz`), copyFile(join(cache.dir, names.brotli), `${file}.br`)]);
-    await Promise.all([utimes(join(cache.dir, names.gzip), now, now), utimes(join(cache.dir, names.brotli), now, now)]);
-    return true;
-  } catch {
-    // Not there (or deleted meanwhile by another build's clean-up): compress it.
-    return false;
-  }
-}
-
-async function intoCache(cache: CompressionCache, name: string, body: Buffer): Promise<void> {
-  const temporary = join(cache.dir, `${name}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  await writeFile(temporary, body);
-  await rename(temporary, join(cache.dir, name));
-}
-
 /** Deletes cached copies unused for CACHE_KEEP_MS (and temporary files of runs that died). */
 async function pruneCache(cache: CompressionCache): Promise<void> {
   const oldest = Date.now() - CACHE_KEEP_MS;
@@ -117,56 +101,107 @@ async function pruneCache(cache: CompressionCache): Promise<void> {
   }
 }
 
+/** The worker threads' script (plain JavaScript: see its header). */
+const WORKER_SCRIPT = fileURLToPath(new URL('./precompress-worker.mjs', import.meta.url));
+
+interface WorkerAnswer {
+  id: number;
+  reused?: boolean;
+  error?: string;
+}
+
 /**
- * Compresses files as they are handed over, two at a time per core (a job also waits on its
- * file writes, and the cores should not): `add` takes a
- * file's path and bytes (the caller has them already, as the post-build pass does for pages) and
- * waits only while that many files are in work, so the caller goes on with the next file while
- * the last ones are compressed. Files under MIN_PRECOMPRESS_BYTES are passed over. With a cache,
- * copies of bytes compressed before are taken from it. `done` waits for the rest, prunes the
- * cache and gives the figures.
+ * Compresses files as they are handed over, in worker threads (one per core but one, at least
+ * one: the caller's thread has its own work), each doing one file at a time with synchronous
+ * zlib and file calls. `add` takes a file's path and bytes (the caller has them already, as the
+ * post-build pass does for pages) and waits only while `queued` files per thread are in work,
+ * so the caller goes on with the next file while the last ones are compressed. Files under
+ * MIN_PRECOMPRESS_BYTES are passed over. With a cache, copies of bytes compressed before are
+ * taken from it. `done` waits for the rest, stops the threads, prunes the cache and gives the
+ * figures; `close` stops the threads after a failure elsewhere.
  */
 export interface Precompressor {
   add(file: string, body: Buffer, place: CompressionPlace): Promise<void>;
   done(): Promise<PrecompressResult>;
+  close(): Promise<void>;
 }
 
-export function precompressor(cache?: CompressionCache, concurrency = 2 * Math.max(1, availableParallelism())): Precompressor {
+export interface PrecompressorOptions {
+  /** Worker threads (default: one per core but one, at least one). */
+  threads?: number;
+  /** Files in work per thread before `add` waits (default 4). */
+  queued?: number;
+}
+
+export function precompressor(cache?: CompressionCache, options: PrecompressorOptions = {}): Precompressor {
+  const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+  const limit = threads * (options.queued ?? 4);
   const result: PrecompressResult = { compressed: 0, reused: 0 };
-  const working = new Set<Promise<void>>();
+  if (cache) mkdirSync(cache.dir, { recursive: true });
+  const workers = Array.from({ length: threads }, () => new Worker(WORKER_SCRIPT));
+  // Jobs in work, by id; each thread's count, to hand the next file to the least busy one.
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const busy = workers.map(() => 0);
   let failure: Error | undefined;
-  const ready = cache ? mkdir(cache.dir, { recursive: true }) : Promise.resolve(undefined);
-  const compressOne = async (file: string, body: Buffer, place: CompressionPlace) => {
-    await ready;
-    result.compressed += 1;
-    const key = cache ? createHash('sha256').update(body).digest('hex') : '';
-    const names = { gzip: `${key}.gz`, brotli: `${key}.q${brotliQuality(body.length, place)}.br` };
-    if (cache && (await fromCache(cache, names, file))) {
-      result.reused += 1;
-      return;
-    }
-    const copies = await compressedCopies(body, place);
-    await Promise.all([writeFile(`${file}.gz`, copies.gzip), writeFile(`${file}.br`, copies.brotli)]);
-    if (cache) await Promise.all([intoCache(cache, names.gzip, copies.gzip), intoCache(cache, names.brotli, copies.brotli)]);
-  };
+  let nextId = 0;
+  // The threads hold the process open only while they have work: after a failure elsewhere,
+  // an idle thread must not keep a build that is ending alive.
+  const hold = (index: number) => (busy[index]! > 0 ? workers[index]!.ref() : workers[index]!.unref());
+  workers.forEach((worker, index) => {
+    hold(index);
+    worker.on('message', (answer: WorkerAnswer) => {
+      const job = pending.get(answer.id);
+      pending.delete(answer.id);
+      busy[index] = busy[index]! - 1;
+      hold(index);
+      if (answer.error !== undefined) job?.reject(new Error(answer.error));
+      else {
+        if (answer.reused) result.reused += 1;
+        job?.resolve();
+      }
+    });
+    worker.on('error', (error) => {
+      failure ??= error;
+      for (const job of pending.values()) job.reject(error);
+      pending.clear();
+    });
+  });
+  const stop = () => Promise.all(workers.map((worker) => worker.terminate())).then(() => undefined);
+  const settled = new Set<Promise<void>>();
   return {
     async add(file, body, place) {
-      if (failure) throw failure;
       if (body.length < MIN_PRECOMPRESS_BYTES) return;
-      while (working.size >= concurrency) await Promise.race(working);
-      const job: Promise<void> = compressOne(file, body, place)
+      while (settled.size >= limit) await Promise.race(settled);
+      // A copy that failed ends the run at the next file.
+      if (failure) throw failure;
+      result.compressed += 1;
+      const id = nextId++;
+      const index = busy.indexOf(Math.min(...busy));
+      busy[index] = busy[index]! + 1;
+      hold(index);
+      const job = new Promise<void>((resolve, reject) => pending.set(id, { resolve, reject }))
         .catch((error: unknown) => {
           failure ??= error instanceof Error ? error : new Error(String(error));
         })
-        .finally(() => working.delete(job));
-      working.add(job);
+        .finally(() => settled.delete(job));
+      settled.add(job);
+      workers[index]!.postMessage({
+        id,
+        file,
+        body: new Uint8Array(body.buffer, body.byteOffset, body.length),
+        brotli: brotliQuality(body.length, place),
+        gzip: PLACE_GZIP[place],
+        cacheDir: cache?.dir ?? null,
+      });
     },
     async done() {
-      await Promise.all(working);
+      await Promise.all(settled);
+      await stop();
       if (failure) throw failure;
       if (cache) await pruneCache(cache);
       return result;
     },
+    close: stop,
   };
 }
 
@@ -180,6 +215,11 @@ export async function precompressFiles(
   cache?: CompressionCache,
 ): Promise<PrecompressResult> {
   const compressor = precompressor(cache);
-  for (const file of files) await compressor.add(file, await readFile(file), placeOf(file));
+  try {
+    for (const file of files) await compressor.add(file, await readFile(file), placeOf(file));
+  } catch (error) {
+    await compressor.close();
+    throw error;
+  }
   return compressor.done();
 }

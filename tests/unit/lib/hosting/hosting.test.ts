@@ -226,7 +226,7 @@ describe('precompressed copies', () => {
   it('are made for bytes handed over while the caller goes on, and a failure reaches the caller', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kaia-precompress-'));
     try {
-      const compressor = precompressor(undefined, 2);
+      const compressor = precompressor(undefined, { threads: 2, queued: 1 });
       const bodies = ['kino', 'kultur', 'bad', 'aktuelt'].map(
         (name) => [join(dir, `${name}.html`), Buffer.from(`<h1>${name}</h1>${'<p>Kjøp billett</p>'.repeat(200)}`)] as const,
       );
@@ -237,7 +237,7 @@ describe('precompressed copies', () => {
       expect(existsSync(join(dir, 'tiny.html.br'))).toBe(false);
 
       // A copy that cannot be written (its folder is missing) fails the run, not silently.
-      const failing = precompressor(undefined, 1);
+      const failing = precompressor(undefined, { threads: 1 });
       await failing.add(join(dir, 'missing', 'page.html'), Buffer.from('x'.repeat(2 * MIN_PRECOMPRESS_BYTES)), 'page');
       await expect(failing.done()).rejects.toThrow(/ENOENT/);
     } finally {
