@@ -40,7 +40,14 @@ export default defineConfig({
   // Each page a file named after its URL (format 'file': kinoprogram.html, served at /kinoprogram
   // with no redirect by nginx, Cloudflare Pages, Netlify and astro preview; src/lib/pages/page-files.ts).
   build: { format: BUILD_FORMAT, inlineStylesheets: 'never', concurrency: 4 },
-  vite: { build: { cssCodeSplit: false, assetsInlineLimit: (file) => (/\.(js|css)$/.test(file) ? false : undefined) } },
+  vite: {
+    build: {
+      cssCodeSplit: false,
+      assetsInlineLimit: (file) => (/\.(js|css)$/.test(file) ? false : undefined),
+      // Vite's log of each chunk's gzip size: the build compresses what ships itself (post-build.ts).
+      reportCompressedSize: false,
+    },
+  },
   // Static output turns these into small pages with a meta refresh; the hosting config
   // (nginx, _redirects) answers the same paths with real 301s.
   redirects: Object.fromEntries(redirects.map(({ from, to }) => [from, { status: 301, destination: to }])),

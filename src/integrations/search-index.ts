@@ -10,7 +10,7 @@
  * <html lang="nn">; Pagefind maps nn (like nb and no) to its Norwegian stemmer, and
  * forceLanguage keeps the whole site in that one index whatever a page says.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 // Imported up front: astro.config.mjs is loaded through Vite, whose module runner is closed by
@@ -21,6 +21,20 @@ import { indexableHtml, indexWords, withoutIndexData } from '../lib/search/index
 import { SEARCH_WORDS_FILE } from '../lib/search/suggest';
 
 export const SEARCH_LANGUAGE = 'nn';
+
+/**
+ * Pagefind's ready-made interfaces, which it writes into every index: the site has its own search
+ * (src/components/search/), so they are deleted rather than shipped, compressed and uploaded.
+ */
+export const UNUSED_PAGEFIND_FILES = [
+  'pagefind-ui.js',
+  'pagefind-ui.css',
+  'pagefind-component-ui.js',
+  'pagefind-component-ui.css',
+  'pagefind-modular-ui.js',
+  'pagefind-modular-ui.css',
+  'pagefind-highlight.js',
+];
 
 /** Bytes of the index a browser may fetch: its chunks, fragments, filters and meta (not Pagefind's code). */
 async function indexBytes(output: string): Promise<number> {
@@ -70,6 +84,7 @@ export async function searchIndexer(): Promise<SearchIndexer> {
         const output = join(root, 'pagefind');
         const written = await index.writeFiles({ outputPath: output });
         if (written.errors.length > 0) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
+        await Promise.all(UNUSED_PAGEFIND_FILES.map((file) => rm(join(output, file), { force: true })));
         const entry = JSON.parse(await readFile(join(output, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
         const indexed = Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
         // No page marked for the index means the markers broke: a site without search must not ship.

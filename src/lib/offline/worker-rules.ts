@@ -32,14 +32,13 @@ export const PRECACHE_GLOBS = [
   'pagefind/{fragment,index,filter}/*',
 ];
 
-/** Never precached: hosting files, Pagefind's ready-made UIs (the site has its own), images. */
+/**
+ * Never precached: hosting files, images, and Pagefind's web worker, stylesheets and fallback
+ * language (the site uses none of them; its ready-made UIs are not shipped: search-index.ts).
+ */
 export const PRECACHE_IGNORES = [
   '_hosting/**',
   'media/**',
-  'pagefind/pagefind-ui.js',
-  'pagefind/pagefind-component-ui.js',
-  'pagefind/pagefind-modular-ui.js',
-  'pagefind/pagefind-highlight.js',
   'pagefind/pagefind-worker.js',
   'pagefind/*.css',
   'pagefind/playground/**',
