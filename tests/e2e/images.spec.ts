@@ -95,7 +95,7 @@ test('a phone downloads the small copy of the cover, eagerly and first; lists lo
   expect(media.some((entry) => entry.url.includes('width=1920') || !entry.url.includes('?'))).toBe(false);
 });
 
-test('a phone at 1.75 dppx (Lighthouse’s) takes the 720 copy of the cover, not the 960', async ({ browser, baseURL }) => {
+test('a phone at 1.75 dppx (Lighthouse’s) takes the 720 copy of the cover, not the 960, asked for once from the head', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL: baseURL ?? '', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, serviceWorkers: 'block' });
   const page = await context.newPage();
   const widths: string[] = [];
@@ -108,7 +108,22 @@ test('a phone at 1.75 dppx (Lighthouse’s) takes the 720 copy of the cover, not
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   // 92vw of 412 px at 1.75 dppx is 663 device px: the 720 copy is sharp, the 960 one nearly twice the bytes.
   expect(new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get('width')).toBe('720');
+  // The head preloads it with the <img>'s own candidates, ahead of the stylesheet, so a slow line asks
+  // for it with the page's first bytes; the same choice, so it comes once.
   expect(widths).toEqual(['720']);
+  const preload = page.locator('head link[rel="preload"][as="image"]');
+  await expect(preload).toHaveAttribute('imagesrcset', (await cover.getAttribute('srcset')) ?? 'missing');
+  await expect(preload).toHaveAttribute('imagesizes', (await cover.getAttribute('sizes')) ?? 'missing');
+  await expect(preload).toHaveAttribute('fetchpriority', 'high');
+  const [preloadAt, stylesheetAt] = await page.evaluate(() => {
+    const children = [...document.head.children];
+    return [
+      children.findIndex((child) => child.matches('link[rel="preload"][as="image"]')),
+      children.findIndex((child) => child.matches('style, link[rel="stylesheet"]')),
+    ];
+  });
+  expect(preloadAt).toBeGreaterThan(-1);
+  expect(preloadAt).toBeLessThan(stylesheetAt);
   expect(size(INFO_COVER.replace('.webp', '.w720.webp'))).toBeLessThan(size(INFO_COVER.replace('.webp', '.w960.webp')));
   await context.close();
 });

@@ -73,6 +73,16 @@ describe('storedPage', () => {
     expect(storedPageBytes(withInlineStylesheet(built, read))).toBe(Buffer.byteLength(stored));
   });
 
+  it('leaves out the preload of the picture at the top, which only a slow line needs, and keeps the font’s', () => {
+    const preloads =
+      '<link rel="preload" href="/_astro/figtree.woff2" as="font" crossorigin><link rel="preload" as="image" href="/media/a.webp?width=1200&#38;height=800" imagesrcset="/media/a.webp?width=720&#38;height=480 720w" imagesizes="92vw" fetchpriority="high">';
+    const built = page(`${preloads}<link rel="stylesheet" href="/_astro/style.k1.css">`);
+    const stored = storedPage(withInlineStylesheet(built, read));
+    expect(stored).toBe(built.replace(/<link rel="preload" as="image"[^>]*>/, ''));
+    expect(stored).toContain('as="font"');
+    expect(storedPageBytes(withInlineStylesheet(built, read))).toBe(Buffer.byteLength(stored));
+  });
+
   it('keeps every other script', () => {
     const scripts = page('<script type="module" src="/_astro/a.js"></script><script>window.x = 1</script>');
     expect(storedPage(scripts)).toBe(scripts);
