@@ -111,9 +111,9 @@ interface WorkerAnswer {
 }
 
 /**
- * Compresses files as they are handed over, in worker threads (one per core but one, at least
- * one: the caller's thread has its own work), each doing one file at a time with synchronous
- * zlib and file calls. `add` takes a file's path and bytes (the caller has them already, as the
+ * Compresses files as they are handed over, in worker threads (one per core), each doing one
+ * file at a time with synchronous zlib and file calls; the caller's thread, which mostly waits,
+ * and Pagefind's process share the cores with them. `add` takes a file's path and bytes (the caller has them already, as the
  * post-build pass does for pages) and waits only while `queued` files per thread are in work,
  * so the caller goes on with the next file while the last ones are compressed. Files under
  * MIN_PRECOMPRESS_BYTES are passed over. With a cache, copies of bytes compressed before are
@@ -127,14 +127,14 @@ export interface Precompressor {
 }
 
 export interface PrecompressorOptions {
-  /** Worker threads (default: one per core but one, at least one). */
+  /** Worker threads (default: one per core). */
   threads?: number;
   /** Files in work per thread before `add` waits (default 4). */
   queued?: number;
 }
 
 export function precompressor(cache?: CompressionCache, options: PrecompressorOptions = {}): Precompressor {
-  const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+  const threads = options.threads ?? Math.max(1, availableParallelism());
   const limit = threads * (options.queued ?? 4);
   const result: PrecompressResult = { compressed: 0, reused: 0 };
   if (cache) mkdirSync(cache.dir, { recursive: true });
