@@ -9,8 +9,11 @@ import { PRECACHE_BUDGET } from '../offline/worker-rules';
 export const BUILD_GOALS = {
   /** Files of a CDN upload of the large dataset (14,665 when every showing had its own .ics). */
   cdnUploadFiles: 8_000,
-  /** KiB the demo precache keeps free under the budget. */
-  precacheHeadroomKiB: 0,
+  /**
+   * KiB the demo precache keeps free under the budget: at most 1,850 of the 2,048 KiB, so the next
+   * page type finds room (issue 36). bench:import and offline.spec.ts hold it.
+   */
+  precacheHeadroomKiB: 198,
 } as const;
 
 export interface BuildFigures {
