@@ -4,9 +4,9 @@
  * Prints import time, build time, peak memory, the search index (pages, size, time to build it),
  * the service worker's precache, the files of a CDN upload (against the 20,000 a Cloudflare Pages
  * deployment may hold) and the largest programme, day and week page (HTML) of each;
- * targets for the large dataset on a 2-core machine: import under 10 s, build under 120 s, peak
- * memory under 2 GB, no programme, day or week page over 250 KB; for both, a precache under
- * 2 MB (2048 KiB). The CDN file count (large) and precache headroom (demo) goals of
+ * goals on a quiet 2-core machine (issue 36): the large dataset imported in 10 s and built in
+ * 30 s with under 1 GB, no programme, day or week page over 250 KB; the demo built in 8 s; for
+ * both, a precache under 2 MB (2048 KiB). The CDN file count (large) and precache headroom (demo) goals of
  * src/lib/hosting/build-goals.ts fail the run (exit code 1) when missed.
  */
 import { spawn } from 'node:child_process';
@@ -157,7 +157,7 @@ const rows = [await bench('demo', demo), await bench('large', largeDataset(demo)
 // One block per dataset: the page columns are too wide for one table.
 for (const row of rows) console.table(row);
 console.log(
-  `Targets for the large dataset: import < 10 s, build < 120 s, peak memory < 2048 MB, programme, day and week pages ≤ 250 KB of HTML, CDN upload ≤ ${BUILD_GOALS.cdnUploadFiles} files. Both: precache < 2048 KiB; demo: at least ${BUILD_GOALS.precacheHeadroomKiB} KiB headroom.`,
+  `Goals (quiet 2-core machine): large: import ≤ 10 s, build ≤ 30 s, peak memory < 1024 MB, programme, day and week pages ≤ 250 KB of HTML, CDN upload ≤ ${BUILD_GOALS.cdnUploadFiles} files; demo: build ≤ 8 s, at least ${BUILD_GOALS.precacheHeadroomKiB} KiB precache headroom. Both: precache < 2048 KiB.`,
 );
 if (problems.length > 0) {
   console.error(`Goals missed:\n${problems.join('\n')}`);
