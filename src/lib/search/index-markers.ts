@@ -255,8 +255,11 @@ export function indexableHtml(html: string): string {
 
 /** An empty element that only carries a page's `about` text for the index (searchAboutAttributes). */
 const ABOUT_ELEMENT = /<span\b[^>]*\bdata-search-about="[^"]*"[^>]*><\/span>/g;
-/** A start tag. Text never holds one: a "<" in text is written as &lt;. */
-const START_TAG = /<[a-z][^>]*>/gi;
+/**
+ * A start tag carrying one of the index's attributes. Text never holds a tag: a "<" in text is
+ * written as &lt;. Only such tags reach the replacement (a page has thousands of others).
+ */
+const INDEXED_START_TAG = /<[a-z][^>]*?\sdata-(?:pagefind|search)-[^>]*>/gi;
 /** What Pagefind reads (its markers, filter and meta list) and the attributes it reads meta from. */
 const INDEX_ATTRIBUTES = /\s(?:data-pagefind-[a-z-]+|data-search-[a-z]+)(?:="[^"]*")?(?=[\s/>])/g;
 
@@ -268,7 +271,7 @@ const INDEX_ATTRIBUTES = /\s(?:data-pagefind-[a-z-]+|data-search-[a-z]+)(?:="[^"
  * written as &quot;), so the patterns cannot cut one short.
  */
 export function withoutIndexData(html: string): string {
-  return html.replace(ABOUT_ELEMENT, '').replace(START_TAG, (tag) => tag.replace(INDEX_ATTRIBUTES, ''));
+  return html.replace(ABOUT_ELEMENT, '').replace(INDEXED_START_TAG, (tag) => tag.replace(INDEX_ATTRIBUTES, ''));
 }
 
 /** The few entities Astro writes in text and attribute values. */
