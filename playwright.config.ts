@@ -20,7 +20,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
-  use: browser,
+  // Without the service worker, but in the specs about it or about the pages it stores
+  // (offline, every-page, search-return, the film club's offline tickets: `test.use` there):
+  // its first install stores the whole site, a second or more of each test's time.
+  use: { ...browser, serviceWorkers: 'block' },
   projects: [
     // The specs that run a real Astro build of their own, against the same nginx, one test at a
     // time: a build whose output lies outside the project writes its server chunks into the

@@ -7,6 +7,11 @@
 import { reflowProblems, WIDE, NARROW } from './a11y-checks';
 import { axeViolations, expect, scanBudget, sitemapPaths, test } from './fixtures';
 
+// With the service worker, as a returning visitor: once it has installed (during the first few
+// pages of a part), the pages come from its store, which links the stylesheet the network's
+// copy carries inline, and are checked in that form.
+test.use({ serviceWorkers: 'allow' });
+
 const SLICES = 6;
 
 for (let slice = 0; slice < SLICES; slice += 1) {

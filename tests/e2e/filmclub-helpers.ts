@@ -1,5 +1,6 @@
 /** Talking to the film-club sandbox from browser tests: its admin endpoints and the demo member. */
 import { expect, type Page } from '@playwright/test';
+import { FILMCLUB_TIMEOUT_MS } from '../../src/lib/filmclub/api';
 import { e2ePorts } from '../../scripts/script-env.mjs';
 
 const ports = e2ePorts();
@@ -45,4 +46,16 @@ export async function signUp(page: Page, tag: string) {
   await page.getByRole('button', { name: 'Bli medlem' }).click();
   await expect(page).toHaveURL(/\/filmklubb\/mi-side$/, { timeout: 15_000 });
   return member;
+}
+
+/**
+ * Lets the site's wait for a partner that does not answer run out: `send` makes the page call
+ * `route`; once the call has left (its time-out is set just before), the page's clock
+ * (fixtures.ts) is run on by FILMCLUB_TIMEOUT_MS rather than waited for in real time.
+ */
+export async function outwaitPartner(page: Page, route: string, send: () => Promise<void>) {
+  const sent = page.waitForRequest((request) => request.method() !== 'OPTIONS' && new URL(request.url()).pathname === `/${route}`);
+  await send();
+  await sent;
+  await page.clock.runFor(FILMCLUB_TIMEOUT_MS);
 }

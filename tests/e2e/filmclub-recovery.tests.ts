@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expect as baseExpect, test } from './fixtures';
-import { demoMember, newMember, signUp, partnerRequests, resetSandbox, setFault, setShape, type Fault } from './filmclub-helpers';
+import { demoMember, newMember, outwaitPartner, signUp, partnerRequests, resetSandbox, setFault, setShape, type Fault } from './filmclub-helpers';
 
 /** Islands hydrate when the browser is idle, which on a busy machine can take a while. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -390,15 +390,17 @@ test.describe('axe finds nothing on any film-club screen while loading, failed, 
   });
 
   test('sign-in filled, loading and failed', async ({ page }) => {
-    // Slower than the site waits (10 s): the sign-in ends in a failure, never a navigation mid-scan.
+    // Slower than the site waits: the sign-in ends in a failure, never a navigation mid-scan.
     await setFault({ kind: 'slow', delayMs: 15_000 }, 'login');
     await page.goto('/filmklubb/logg-inn');
     await page.getByLabel('E-postadresse').fill(demoMember.email);
     await page.getByLabel('Passord', { exact: true }).fill(demoMember.password);
-    await page.getByRole('button', { name: 'Logg inn' }).click();
-    await expect(page.locator('.fc-form').getByRole('status')).toHaveText('Loggar inn …');
-    await noViolations(page, 'sign-in filled and loading');
-    await expect(page.getByRole('alert')).toContainText('Filmklubben svarar ikkje', { timeout: 20_000 });
+    await outwaitPartner(page, 'login', async () => {
+      await page.getByRole('button', { name: 'Logg inn' }).click();
+      await expect(page.locator('.fc-form').getByRole('status')).toHaveText('Loggar inn …');
+      await noViolations(page, 'sign-in filled and loading');
+    });
+    await expect(page.getByRole('alert')).toContainText('Filmklubben svarar ikkje');
     await setFault(server500, 'login');
     await page.getByRole('alert').getByRole('button', { name: 'Prøv igjen' }).click();
     await expect(page.getByRole('alert')).toContainText('Filmklubben har eit problem');

@@ -233,62 +233,67 @@ async function signInAs(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/filmklubb\/mi-side$/);
 }
 
-test('tickets at the door without a signal: every upcoming ticket with a readable QR code, kept for that member only', async ({ page, context }) => {
-  test.setTimeout(180_000);
-  await page.goto('/filmklubb/logg-inn');
-  await waitForWorker(page);
-  await signInAs(page, demoMember.email, demoMember.password);
-  await expect(page.locator('.fc-ticket').first()).toBeVisible();
-  // Once more under the worker, as a member who opened Mi side before would have.
-  await page.reload();
-  await expect(page.locator('.fc-ticket').first()).toBeVisible();
-  const online = await ticketCodes(page);
-  expect(online.length).toBeGreaterThan(1);
+test.describe(() => {
+  // Kept by the service worker, which playwright.config.ts blocks elsewhere.
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.locator('.fc-notice')).toContainText('Sist henta måndag 23. november kl. 10.00');
-  // The partner cannot be reached: that is said above the kept tickets (and moves them no more).
-  await expect(ticketsSection(page).locator('.fc-problem')).toContainText('Vi får ikkje kontakt med filmklubben');
-  expect(await ticketCodes(page)).toEqual(online);
-  for (const [index, code] of online.entries()) {
-    const ticket = page.locator('.fc-ticket').nth(index);
-    await ticket.getByRole('button', { name: /^Vis billett/ }).click();
-    const view = page.locator('dialog.fc-ticket-view[open]');
-    await expect(view).toBeVisible();
-    await expect(view.getByRole('button', { name: 'Lukk' })).toBeFocused();
-    await expect(view).toContainText(/Soltun scene|Wickssalen/);
-    await expect(view).toContainText(/Rad \d+: plass/);
-    const qr = view.locator('svg.fc-qr');
-    // Large, and whole on the screen (nothing to scroll at the door).
-    const box = await qr.boundingBox();
-    expect(box?.width).toBeGreaterThanOrEqual(280);
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
-    expect(await decodeQr(qr)).toContain(code);
-    if (index === 0) expect(await axeViolations(page), 'Vis billett, offline').toEqual([]);
-    await page.keyboard.press('Escape');
-    await expect(view).toBeHidden();
-    await expect(ticket.getByRole('button', { name: /^Vis billett/ })).toBeFocused();
-  }
-  expect(await axeViolations(page), 'Mi side offline').toEqual([]);
-  // A film page works offline too, and still knows the member.
-  await page.goto(NAUSTET);
-  await expect(page.locator('h1')).toContainText('Naustet');
-  await expect(page.locator('[data-filmclub-status]')).toContainText('Mi side');
-  await page.goto('/filmklubb/mi-side');
-  expect(await ticketCodes(page)).toEqual(online);
+  test('tickets at the door without a signal: every upcoming ticket with a readable QR code, kept for that member only', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    await page.goto('/filmklubb/logg-inn');
+    await waitForWorker(page);
+    await signInAs(page, demoMember.email, demoMember.password);
+    await expect(page.locator('.fc-ticket').first()).toBeVisible();
+    // Once more under the worker, as a member who opened Mi side before would have.
+    await page.reload();
+    await expect(page.locator('.fc-ticket').first()).toBeVisible();
+    const online = await ticketCodes(page);
+    expect(online.length).toBeGreaterThan(1);
 
-  // A showing that is over is gone: the first ticket's end passes.
-  const firstEnd = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('cw-tickets') ?? '{}') as { tickets: { expirationDate: string }[] }).tickets[0]?.expirationDate,
-  );
-  await page.clock.setFixedTime(new Date(Date.parse(firstEnd ?? '') + 60_000));
-  await page.reload();
-  await expect(page.locator('.fc-ticket')).toHaveCount(online.length - 1);
-  expect(await ticketCodes(page)).toEqual(online.slice(1));
-  // Gone from the device too, not only from the list: its code is no longer kept.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('cw-tickets') ?? '')).not.toContain(online[0]!);
-  await context.setOffline(false);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('.fc-notice')).toContainText('Sist henta måndag 23. november kl. 10.00');
+    // The partner cannot be reached: that is said above the kept tickets (and moves them no more).
+    await expect(ticketsSection(page).locator('.fc-problem')).toContainText('Vi får ikkje kontakt med filmklubben');
+    expect(await ticketCodes(page)).toEqual(online);
+    for (const [index, code] of online.entries()) {
+      const ticket = page.locator('.fc-ticket').nth(index);
+      await ticket.getByRole('button', { name: /^Vis billett/ }).click();
+      const view = page.locator('dialog.fc-ticket-view[open]');
+      await expect(view).toBeVisible();
+      await expect(view.getByRole('button', { name: 'Lukk' })).toBeFocused();
+      await expect(view).toContainText(/Soltun scene|Wickssalen/);
+      await expect(view).toContainText(/Rad \d+: plass/);
+      const qr = view.locator('svg.fc-qr');
+      // Large, and whole on the screen (nothing to scroll at the door).
+      const box = await qr.boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(280);
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
+      expect(await decodeQr(qr)).toContain(code);
+      if (index === 0) expect(await axeViolations(page), 'Vis billett, offline').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(view).toBeHidden();
+      await expect(ticket.getByRole('button', { name: /^Vis billett/ })).toBeFocused();
+    }
+    expect(await axeViolations(page), 'Mi side offline').toEqual([]);
+    // A film page works offline too, and still knows the member.
+    await page.goto(NAUSTET);
+    await expect(page.locator('h1')).toContainText('Naustet');
+    await expect(page.locator('[data-filmclub-status]')).toContainText('Mi side');
+    await page.goto('/filmklubb/mi-side');
+    expect(await ticketCodes(page)).toEqual(online);
+
+    // A showing that is over is gone: the first ticket's end passes.
+    const firstEnd = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('cw-tickets') ?? '{}') as { tickets: { expirationDate: string }[] }).tickets[0]?.expirationDate,
+    );
+    await page.clock.setFixedTime(new Date(Date.parse(firstEnd ?? '') + 60_000));
+    await page.reload();
+    await expect(page.locator('.fc-ticket')).toHaveCount(online.length - 1);
+    expect(await ticketCodes(page)).toEqual(online.slice(1));
+    // Gone from the device too, not only from the list: its code is no longer kept.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cw-tickets') ?? '')).not.toContain(online[0]!);
+    await context.setOffline(false);
+  });
 });
 
 test('tickets kept on the device go at sign-out, when the session ends, and when another member signs in', async ({ page }) => {

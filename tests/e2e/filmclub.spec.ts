@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { axeViolations, expect, scanBudget, test } from './fixtures';
-import { demoMember, newMember, outbox, partnerRequests, resetSandbox, setFault, signUp, type Fault } from './filmclub-helpers';
+import { demoMember, newMember, outbox, outwaitPartner, partnerRequests, resetSandbox, setFault, signUp, type Fault } from './filmclub-helpers';
 // Camel-case answers, slow and failing calls, Prøv igjen, posters, axe in every state: they switch
 // the same sandbox, so they run in this file's one worker, one by one with the tests below.
 import './filmclub-recovery.tests';
@@ -212,14 +212,15 @@ for (const [name, fault, message] of loginFailures) {
 }
 
 test('a partner that answers too slowly gets a plain message instead of an endless wait', async ({ page }) => {
-  test.setTimeout(60_000);
   await setFault({ kind: 'slow', delayMs: 15_000 }, 'login');
   await page.goto('/filmklubb/logg-inn');
   await page.getByLabel('E-postadresse').fill(demoMember.email);
   await page.getByLabel('Passord', { exact: true }).fill(demoMember.password);
-  await page.getByRole('button', { name: 'Logg inn' }).click();
-  await expect(page.locator('.fc-form').getByRole('status')).toContainText('Loggar inn');
-  await expect(page.locator('.fc-form').getByRole('alert')).toContainText('Filmklubben svarar ikkje', { timeout: 20_000 });
+  await outwaitPartner(page, 'login', async () => {
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await expect(page.locator('.fc-form').getByRole('status')).toContainText('Loggar inn');
+  });
+  await expect(page.locator('.fc-form').getByRole('alert')).toContainText('Filmklubben svarar ikkje');
 });
 
 test('a sign-in form used before its script has run neither submits natively nor loses what was typed', async ({ page }) => {

@@ -18,6 +18,9 @@ import { pageFile } from '../../src/lib/pages/page-files';
 import { scriptEnv } from '../../scripts/script-env.mjs';
 import { expect, sitemapPaths, test } from './fixtures';
 
+// The service worker is what this spec is about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const DIST = scriptEnv().e2e.dist;
 // Tests marked @once depend on the browser and the worker alone, not on the server: the cdn
 // project (playwright.config.ts) leaves them to nginx.

@@ -20,6 +20,9 @@ import { UNREACHABLE_SOURCES } from '../support/offline-sources';
 import { addStaffAccount, staffLogin } from '../support/staff-account';
 import { expect, test } from './fixtures';
 
+// The service worker is what this spec is about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'e2e-search-return-password';
 const RELEASE = '20261101T000000Z';
 
