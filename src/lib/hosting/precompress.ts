@@ -7,12 +7,7 @@ import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * How hard each file is compressed (brotli quality), by what it is:
@@ -55,15 +50,6 @@ export function compressionPlace(path: string, sitemapPages: ReadonlySet<string>
 export function brotliQuality(bytes: number, place: CompressionPlace = 'asset'): number {
   const quality = PLACE_BROTLI[place];
   return bytes <= BEST_BROTLI_MAX_BYTES ? quality : Math.min(quality, LARGE_FILE_BROTLI);
-}
-
-/** The two compressed copies of one file's bytes. */
-export async function compressedCopies(body: Buffer, place: CompressionPlace = 'asset'): Promise<{ gzip: Buffer; brotli: Buffer }> {
-  const [gzipped, brotlied] = await Promise.all([
-    gzipAsync(body, { level: PLACE_GZIP[place] }),
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(body.length, place), [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  ]);
-  return { gzip: gzipped, brotli: brotlied };
 }
 
 /** Cached copies nobody has used for this long are deleted at the end of a run. */
@@ -111,11 +97,12 @@ interface WorkerAnswer {
 }
 
 /**
- * Compresses files as they are handed over, in worker threads (one per core), each doing one
- * file at a time with synchronous zlib and file calls; the caller's thread, which mostly waits,
- * and Pagefind's process share the cores with them. `add` takes a file's path and bytes (the caller has them already, as the
- * post-build pass does for pages) and waits only while `queued` files per thread are in work,
- * so the caller goes on with the next file while the last ones are compressed. Files under
+ * Compresses files as they are handed over, in worker threads (one per core,
+ * precompress-worker.mjs), each doing one file at a time with synchronous zlib and file calls;
+ * the caller's thread, which mostly waits, and Pagefind's process share the cores with them.
+ * `add` takes a file's path and bytes (the caller has them already, as the post-build pass does
+ * for pages) and waits only while `queued` files per thread are in work, so the caller goes on
+ * with the next file while the last ones are compressed. Files under
  * MIN_PRECOMPRESS_BYTES are passed over. With a cache, copies of bytes compressed before are
  * taken from it. `done` waits for the rest, stops the threads, prunes the cache and gives the
  * figures; `close` stops the threads after a failure elsewhere.
