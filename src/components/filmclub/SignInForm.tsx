@@ -108,11 +108,20 @@ export default function SignInForm({ settings }: { settings: FilmclubSettings })
       <SubmitButton busy={user.loading}>Logg inn</SubmitButton>
       <Status>{user.loading ? 'Loggar inn …' : done ? 'Du er logga inn.' : ''}</Status>
       <p className="fc-links">
-        <a href="/filmklubb/gloymt-passord" onClick={() => handOverEmail(email)}>
+        <a href="/filmklubb/gloymt-passord" onClick={(event) => handOverEmail(typedEmail(event.currentTarget, email))}>
           Gløymt passordet?
         </a>{' '}
         · <a href="/filmklubb/bli-medlem">Bli medlem</a>
       </p>
     </form>
   );
+}
+
+/**
+ * What the e-mail field shows as the link is followed: the field itself, since a click just after
+ * hydration can come before React has taken over what was typed earlier (state lags the DOM).
+ */
+function typedEmail(link: HTMLAnchorElement, state: string): string {
+  const field = link.closest('form')?.elements.namedItem('fc-email');
+  return field instanceof HTMLInputElement ? field.value : state;
 }
