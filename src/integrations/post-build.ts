@@ -15,7 +15,9 @@
  * 5. the service worker and its precache manifest built (it lists the index, and needs the
  *    pages as they ship);
  * 6. the hosting files (_headers, _redirects, nginx.conf) and the CDN check;
- * 7. every other text file compressed (assets, the index, the worker, calendar files), for nginx.
+ * 7. every other text file compressed, for nginx: what no later step writes or removes (the
+ *    build's assets, calendar files, sitemaps) from the end of step 2, while steps 3 to 6 run
+ *    on this thread, and the rest (the index, the worker) after step 6.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -89,6 +91,24 @@ export function postBuild(options: PostBuildOptions): AstroIntegration {
         }
         inliner.report(logger);
 
+        // 7, first part: files no later step touches go to the compression threads now, which
+        // would otherwise wait for the index and the worker. Step 4 may remove scripts, so
+        // scripts wait when it runs; the index, the worker and the hosting files are not there yet.
+        const pageSet = new Set(pages);
+        const sent = new Set<string>();
+        const compressRest = async (files: string[]) => {
+          if (!compressor) return;
+          for (const file of files) {
+            if (!compressible(root, file) || pageSet.has(file) || sent.has(file)) continue;
+            sent.add(file);
+            await compressor.add(file, await readFile(file), compressionPlace(relativeTo(root, file), sitemapPages));
+          }
+        };
+        const settledFiles = (await listFiles(root)).filter((file) => !(islands && file.endsWith('.js')));
+        const early = compressRest(settledFiles);
+        // A failure shows when step 7 waits for it; until then it must not go unhandled.
+        early.catch(() => undefined);
+
         // 3.
         await search.finish(root, logger);
 
@@ -110,10 +130,9 @@ export function postBuild(options: PostBuildOptions): AstroIntegration {
           logger.info(figures);
           return;
         }
-        const pageSet = new Set(pages);
-        const rest = (await listFiles(root)).filter((file) => compressible(root, file) && !pageSet.has(file));
         try {
-          for (const file of rest) await compressor.add(file, await readFile(file), compressionPlace(relativeTo(root, file), sitemapPages));
+          await early;
+          await compressRest(await listFiles(root));
         } catch (error) {
           await compressor.close();
           throw error;

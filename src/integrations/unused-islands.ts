@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
-import { namedFiles, unusedIslandsOf } from '../lib/offline/unused-islands';
+import { unusedIslandsOf } from '../lib/offline/unused-islands';
+import { namedBuildFiles } from '../lib/offline/worker-rules';
 
 export interface IslandCheck {
   /** Notes the build files a page names. */
@@ -21,7 +22,7 @@ export function islandCheck(root: string): IslandCheck {
   const named = new Set<string>();
   return {
     page(html) {
-      for (const file of namedFiles(html)) named.add(file);
+      for (const file of namedBuildFiles(html)) named.add(file);
     },
     async removeUnused(files, logger) {
       const readModule = (file: string) => {

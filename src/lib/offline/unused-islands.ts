@@ -6,14 +6,7 @@
  * (src/integrations/unused-islands.ts). A build with the film club uses them all, and nothing
  * goes.
  */
-import { isOnlineOnlyIsland, moduleImports } from './worker-rules';
-
-/** Every `_astro/` file an HTML page names: scripts, stylesheets, island components and renderers. */
-export function namedFiles(html: string): string[] {
-  return [...html.matchAll(/\b(?:src|href|component-url|renderer-url|before-hydration-url)="\/(_astro\/[^"?#]+\.(?:js|css|woff2))"/g)].map(
-    (match) => match[1] as string,
-  );
-}
+import { isOnlineOnlyIsland, moduleImports, namedBuildFiles } from './worker-rules';
 
 /** `roots` and every module they import, statically or dynamically. */
 function closure(roots: Iterable<string>, readModule: (file: string) => string | undefined): Set<string> {
@@ -33,10 +26,10 @@ function closure(roots: Iterable<string>, readModule: (file: string) => string |
  * that no page of `pageHtml` names, with the modules only they import: what can go.
  */
 export function unusedIslandFiles(files: readonly string[], pageHtml: Iterable<string>, readModule: (file: string) => string | undefined): string[] {
-  return unusedIslandsOf(files, [...pageHtml].flatMap(namedFiles), readModule);
+  return unusedIslandsOf(files, [...pageHtml].flatMap(namedBuildFiles), readModule);
 }
 
-/** As `unusedIslandFiles`, from the files the pages name (`namedFiles`), gathered page by page. */
+/** As `unusedIslandFiles`, from the files the pages name (`namedBuildFiles`), gathered page by page. */
 export function unusedIslandsOf(files: readonly string[], named: Iterable<string>, readModule: (file: string) => string | undefined): string[] {
   const used = closure(named, readModule);
   const islands = files.filter((file) => isOnlineOnlyIsland(file) && !used.has(file));

@@ -15,6 +15,7 @@ import {
   planPrecache,
   precachedPageFiles,
   markStoredCopy,
+  namedBuildFiles,
   PAGE_NETWORK_TIMEOUT_SECONDS,
 } from '../../../../src/lib/offline/worker-rules';
 
@@ -61,6 +62,37 @@ describe('what the worker caches at run time', () => {
     expect(isSiteNavigation({ method: 'GET', mode: 'cors', url: `${origin}/api/profile` }, origin)).toBe(false);
     expect(isSiteNavigation({ method: 'GET', mode: 'cors', url: 'https://filmklubb.example/api/tickets' }, origin)).toBe(false);
     expect(isSiteNavigation({ method: 'POST', mode: 'navigate', url: `${origin}/search` }, origin)).toBe(false);
+  });
+});
+
+describe('the build files a page names', () => {
+  it("finds what loading attributes name, the inline stylesheet's file too, in page order", () => {
+    const html = [
+      '<link rel="preload" as="font" href="/_astro/figtree.f1.woff2" crossorigin>',
+      '<style data-href="/_astro/style.k1.css">a{}</style>',
+      '<astro-island component-url="/_astro/Search.s1.js" renderer-url="/_astro/client.r1.js" before-hydration-url="/_astro/astro.b1.js"></astro-island>',
+      '<script type="module" src="/_astro/Header.a1.js"></script>',
+    ].join('');
+    expect(namedBuildFiles(html)).toEqual([
+      '_astro/figtree.f1.woff2',
+      '_astro/style.k1.css',
+      '_astro/Search.s1.js',
+      '_astro/client.r1.js',
+      '_astro/astro.b1.js',
+      '_astro/Header.a1.js',
+    ]);
+  });
+
+  it('leaves out links, other attributes, other files and other folders', () => {
+    const html = [
+      '<a href="/_astro/notes.txt">',
+      '<meta content="/_astro/Header.a1.js">',
+      '<img xsrc="/_astro/Header.a1.js">',
+      '<img src="/media/poster.jpg">',
+      '<script src="/_astro/lazy.c3.js?v=1"></script>',
+      '<p>src="/_astro/Header.a1.js</p>',
+    ].join('');
+    expect(namedBuildFiles(html)).toEqual([]);
   });
 });
 
