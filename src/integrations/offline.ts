@@ -128,17 +128,6 @@ export interface ServiceWorkerStep {
  * builds into .astro/ and copies): the worker would be written there and precache nothing.
  */
 export function serviceWorker(): ServiceWorkerStep {
-  // One copy of each file name the pages name, made anew: a name found in a page is a slice of
-  // the page's text, and keeping the slice would keep the whole page in memory.
-  const names = new Map<string, string>();
-  const own = (name: string): string => {
-    let kept = names.get(name);
-    if (kept === undefined) {
-      kept = name.split('').join('');
-      names.set(kept, kept);
-    }
-    return kept;
-  };
   let pwa: AstroIntegration | undefined;
   const facts = new Map<string, PageFacts>();
   let pages: ReadonlySet<string> = new Set();
@@ -149,7 +138,7 @@ export function serviceWorker(): ServiceWorkerStep {
       return pwa.hooks['astro:config:setup']?.(params);
     },
     page(file, html) {
-      if (pages.has(file)) facts.set(file, { storedBytes: storedPageBytes(html), named: pageAssetFiles(html).map(own) });
+      if (pages.has(file)) facts.set(file, { storedBytes: storedPageBytes(html), named: pageAssetFiles(html) });
     },
     async build(params) {
       await pwa?.hooks['astro:build:done']?.(params);
